@@ -1,0 +1,31 @@
+# Every target does its own set-up: a virtual environment in .venv, and Chromium for browser tests.
+PYTHON ?= python3.11
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8866
+
+.PHONY: serve test lint chromium clean
+
+$(BIN)/activate: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[jupyter,test]'
+	touch $(BIN)/activate
+
+## serve: the tutor's gallery in Voilà on http://127.0.0.1:$(PORT)/
+serve: $(BIN)/activate
+	$(BIN)/python -m foodplay_widgets.serve --port $(PORT)
+
+## chromium: Debian's Chromium for the browser tests (never `playwright install`)
+chromium:
+	@test -x /usr/bin/chromium || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; }
+
+## test: lint, engine, widget, notebook and browser tests
+test: $(BIN)/activate chromium
+	$(BIN)/ruff check foodplay widgets tests scripts
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,212 @@
+"""The game-neutral engine contract: moves, verdicts, events, decisions, and the Game/State base."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+Seat = int
+TEACHER: None = None  # the teacher's view sees every seat's secrets
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One decision by one seat: a kind plus JSON-safe parameters."""
+
+    seat: Seat
+    kind: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def make(cls, seat: Seat, kind: str, **params: Any) -> Move:
+        return cls(seat, kind, tuple(sorted(params.items())))
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, **dict(self.params)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Move:
+        if not isinstance(data, Mapping):
+            raise TypeError("a move must be an object with 'seat' and 'kind'")
+        seat, kind = data.get("seat"), data.get("kind")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise TypeError("a move's 'seat' must be a whole number")
+        if not isinstance(kind, str):
+            raise TypeError("a move's 'kind' must be a string")
+        params = {k: v for k, v in data.items() if k not in ("seat", "kind")}
+        return cls.make(seat, kind, **params)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer to "may this move be played now?", with the clause that decides it."""
+
+    ok: bool
+    clause: str
+    reason: str  # message key
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def allow(cls, clause: str, reason: str = "verdict.ok", **params: Any) -> Verdict:
+        return cls(True, clause, reason, tuple(sorted(params.items())))
+
+    @classmethod
+    def refuse(cls, clause: str, reason: str, **params: Any) -> Verdict:
+        return cls(False, clause, reason, tuple(sorted(params.items())))
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+class IllegalMove(Exception):
+    """Raised by `State.apply` for a move whose verdict is not ok; the state is untouched."""
+
+    def __init__(self, move: Move, verdict: Verdict):
+        super().__init__(f"{move.kind} by seat {move.seat} refused under clause {verdict.clause}: "
+                         f"{verdict.reason}")
+        self.move = move
+        self.verdict = verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, the clauses it follows, and who may see it (None: everyone)."""
+
+    key: str
+    params: tuple[tuple[str, Any], ...]
+    clauses: tuple[str, ...]
+    visible_to: frozenset[Seat] | None = None
+
+    def visible(self, seat: Seat | None) -> bool:
+        return seat is None or self.visible_to is None or seat in self.visible_to
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"key": self.key, "params": dict(self.params),
+                                "clauses": list(self.clauses)}
+        if self.visible_to is not None:
+            data["visible_to"] = sorted(self.visible_to)
+        return data
+
+
+def event(key: str, clauses: str | tuple[str, ...], visible_to: frozenset[Seat] | None = None,
+          **params: Any) -> Event:
+    """Build an event; `clauses` is one clause id or a tuple of them."""
+    cited = (clauses,) if isinstance(clauses, str) else tuple(clauses)
+    return Event(key, tuple(params.items()), cited, visible_to)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must decide now. With several seats and `simultaneous`, their choices stay hidden
+    until all are in."""
+
+    seats: tuple[Seat, ...]
+    kind: str  # message key naming what is being decided
+    simultaneous: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Credits:
+    designer: str
+    publisher: str
+    year: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """A bot's move with a one-line reason (a message key and parameters)."""
+
+    move: Move
+    reason: str
+    params: tuple[tuple[str, Any], ...] = field(default=())
+
+
+class Game:
+    """A game's identity plus a factory for its states. Subclasses set the class attributes."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    credits: ClassVar[Credits]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[str] = "1"
+    options: ClassVar[Mapping[str, Any]] = {}
+
+    def new_state(self, players: int, *, seed: int | None = None,
+                  setup: Mapping[str, Any] | None = None,
+                  options: Mapping[str, Any] | None = None,
+                  components: Mapping[str, Any] | None = None) -> State:
+        raise NotImplementedError
+
+    def rulebook(self):  # -> foodplay.rulebook.Rulebook
+        raise NotImplementedError
+
+    def heuristic(self, state: State, seat: Seat) -> Suggestion:
+        raise NotImplementedError
+
+
+class State:
+    """A position in a game. Subclasses implement the hooks below; `apply` is shared."""
+
+    game: Game
+    players: int
+    rng: random.Random
+
+    # --- hooks -----------------------------------------------------------------------------
+    def decision(self) -> Decision | None:
+        """Who must decide now; None once the game is over."""
+        raise NotImplementedError
+
+    def legal_moves(self, seat: Seat | None = None) -> list[Move]:
+        """Every move whose verdict is ok, for one seat or all deciding seats."""
+        raise NotImplementedError
+
+    def check(self, move: Move) -> Verdict:
+        """Judge a move without changing anything."""
+        raise NotImplementedError
+
+    def _apply(self, move: Move) -> list[Event]:
+        """Carry out a move already judged legal, returning what happened."""
+        raise NotImplementedError
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """Everything `seat` may see (None: the teacher sees all), as JSON-safe data."""
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        raise NotImplementedError
+
+    def winners(self) -> list[Seat]:
+        raise NotImplementedError
+
+    def snapshot(self) -> Any:
+        """A complete, comparable copy of the internal state (used to prove nothing changed)."""
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        raise NotImplementedError
+
+    # --- shared ---------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.decision() is None
+
+    def apply(self, move: Move) -> list[Event]:
+        """Play `move`, or raise IllegalMove (with its verdict) leaving the state untouched."""
+        verdict = self.check(move)
+        if not verdict.ok:
+            raise IllegalMove(move, verdict)
+        return self._apply(move)
+
+    def seat_name(self, seat: Seat) -> str:
+        return self.names[seat]
+
+    names: list[str]

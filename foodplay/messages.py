@@ -1,0 +1,99 @@
+"""Message catalogues: every learner-facing sentence, by key, per language, with parameters.
+
+Templates use `str.format` fields plus three conversions:
+`{seat!p}` a seat's name, `{card!c}` a component's name (key `name.<id>`), and
+`{cards!l}` a list of component names joined the language's way.
+A template may also be an object of plural forms, `{"one": ..., "other": ...}`, chosen by `count`.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from foodplay.data import DataError, read_json, require
+
+CORE_DIR = Path(__file__).parent / "locale"
+LANGUAGES = ("en", "ko", "fr", "pt", "zh")
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, catalogue: Catalogue, names: Sequence[str]):
+        self.catalogue = catalogue
+        self.names = names
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "p":
+            return self.names[value] if isinstance(value, int) and 0 <= value < len(self.names) \
+                else str(value)
+        if conversion == "c":
+            return self.catalogue.name(value)
+        if conversion == "l":
+            return self.catalogue.join([self.catalogue.name(v) for v in value])
+        return super().convert_field(value, conversion)
+
+
+class Catalogue:
+    """Look up and fill message templates; falls back to English, never to a bare key."""
+
+    def __init__(self, lang: str, templates: Mapping[str, Any], fallback: Catalogue | None = None):
+        self.lang = lang
+        self.templates = dict(templates)
+        self.fallback = fallback
+
+    def has(self, key: str) -> bool:
+        return key in self.templates or (self.fallback is not None and self.fallback.has(key))
+
+    def template(self, key: str) -> Any:
+        if key in self.templates:
+            return self.templates[key]
+        if self.fallback is not None:
+            return self.fallback.template(key)
+        raise KeyError(f"no message {key!r} in the {self.lang} catalogue")
+
+    def name(self, component: Any) -> str:
+        key = f"name.{component}"
+        return self.template(key) if self.has(key) else str(component)
+
+    def join(self, items: Sequence[str]) -> str:
+        if not items:
+            return self.template("list.none")
+        if len(items) == 1:
+            return items[0]
+        return self.template("list.and").format(head=", ".join(items[:-1]), last=items[-1])
+
+    def format(self, key: str, params: Mapping[str, Any] | Sequence[tuple[str, Any]] = (),
+               names: Sequence[str] = ()) -> str:
+        """Fill template `key` with `params`; seat numbers become `names`."""
+        values = dict(params)
+        template = self.template(key)
+        if isinstance(template, dict):
+            template = template["one" if values.get("count") == 1 else "other"]
+        return _Formatter(self, names).vformat(template, (), values)
+
+    __call__ = format
+
+
+def _load(path: Path) -> dict[str, Any]:
+    data = read_json(path)
+    require(isinstance(data, dict), path.name, "must be an object of message keys")
+    for key, value in data.items():
+        ok = isinstance(value, str) or (isinstance(value, dict) and {"one", "other"} <= set(value))
+        require(ok, f"{path.name}: {key}", "must be a string or an object with 'one' and 'other'")
+    return data
+
+
+@cache
+def catalogue(game_dir: Path | None, lang: str = "en") -> Catalogue:
+    """The catalogue for one game (core messages plus the game's own), in `lang`."""
+    if lang not in LANGUAGES:
+        raise DataError("lang", f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    templates: dict[str, Any] = {}
+    for folder in (CORE_DIR, game_dir / "data" if game_dir else None):
+        if folder is not None and (folder / f"messages.{lang}.json").exists():
+            templates.update(_load(folder / f"messages.{lang}.json"))
+    fallback = None if lang == "en" else catalogue(game_dir, "en")
+    return Catalogue(lang, templates, fallback)
