@@ -3,9 +3,22 @@
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Any, ClassVar
+
+from foodplay.messages import Catalogue, catalogue
+from foodplay.rulebook import Rulebook
+
+DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve")
+
+
+@cache
+def _rulebook(path: Path) -> Rulebook:
+    return Rulebook.load(path)
 
 Seat = int
 TEACHER: None = None  # the teacher's view sees every seat's secrets
@@ -143,11 +156,20 @@ class Game:
     def new_state(self, players: int, *, seed: int | None = None,
                   setup: Mapping[str, Any] | None = None,
                   options: Mapping[str, Any] | None = None,
-                  components: Mapping[str, Any] | None = None) -> State:
+                  components: Mapping[str, Any] | None = None,
+                  names: list[str] | None = None) -> State:
         raise NotImplementedError
 
-    def rulebook(self):  # -> foodplay.rulebook.Rulebook
-        raise NotImplementedError
+    @property
+    def package_dir(self) -> Path:
+        """The game's package folder, which holds data/ (components, rulebook, messages)."""
+        return Path(sys.modules[type(self).__module__].__file__).parent
+
+    def rulebook(self) -> Rulebook:
+        return _rulebook(self.package_dir / "data" / "rulebook.json")
+
+    def catalogue(self, lang: str = "en") -> Catalogue:
+        return catalogue(self.package_dir, lang)
 
     def heuristic(self, state: State, seat: Seat) -> Suggestion:
         raise NotImplementedError
@@ -165,9 +187,17 @@ class State:
         """Who must decide now; None once the game is over."""
         raise NotImplementedError
 
+    def candidates(self, seat: Seat) -> list[Move]:
+        """Every well-formed move of the kind `seat` faces now, allowed or not ("why not?")."""
+        raise NotImplementedError
+
     def legal_moves(self, seat: Seat | None = None) -> list[Move]:
         """Every move whose verdict is ok, for one seat or all deciding seats."""
-        raise NotImplementedError
+        decision = self.decision()
+        if decision is None:
+            return []
+        seats = decision.seats if seat is None else (seat,)
+        return [m for s in seats for m in self.candidates(s) if self.check(m).ok]
 
     def check(self, move: Move) -> Verdict:
         """Judge a move without changing anything."""

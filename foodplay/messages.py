@@ -2,8 +2,9 @@
 
 Templates use `str.format` fields plus three conversions:
 `{seat!p}` a seat's name, `{card!c}` a component's name (key `name.<id>`), and
-`{cards!l}` a list of component names joined the language's way.
-A template may also be an object of plural forms, `{"one": ..., "other": ...}`, chosen by `count`.
+`{cards!l}` a list of component names and `{seats!P}` a list of seat names, joined the
+language's way.
+A template may also be an object of plural forms, `{"zero"?, "one", "other"}`, chosen by `count`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ class _Formatter(string.Formatter):
                 else str(value)
         if conversion == "c":
             return self.catalogue.name(value)
+        if conversion == "P":
+            return self.catalogue.join([self.convert_field(v, "p") for v in value])
         if conversion == "l":
             return self.catalogue.join([self.catalogue.name(v) for v in value])
         return super().convert_field(value, conversion)
@@ -71,7 +74,9 @@ class Catalogue:
         values = dict(params)
         template = self.template(key)
         if isinstance(template, dict):
-            template = template["one" if values.get("count") == 1 else "other"]
+            count = values.get("count")
+            form = {0: "zero", 1: "one"}.get(count, "other")
+            template = template.get(form, template["other"])
         return _Formatter(self, names).vformat(template, (), values)
 
     __call__ = format

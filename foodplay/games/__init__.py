@@ -1,0 +1,53 @@
+"""The games foodplay teaches: a registry of built games and a catalogue of all four."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+
+from foodplay.engine import Credits, Game
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A game as the gallery lists it, built or not."""
+
+    id: str
+    title: str
+    credits: Credits
+    min_players: int
+    max_players: int
+    module: str | None  # None: not built yet
+
+
+LISTINGS: tuple[Listing, ...] = (
+    Listing("burg", "BURG", Credits("unknown", "publisher unknown"), 2, 5,
+            "foodplay.games.burg"),
+    Listing("coffee-rush", "Coffee Rush", Credits("Euijin Han", "Korea Boardgames", 2023), 2, 4,
+            None),
+    Listing("cuisine-a-la-card", "Cuisine a la Card",
+            Credits("Dani Demarest", "InMotion", 2016), 2, 4, None),
+    Listing("food-truck", "Food Truck", Credits("Florian Fay", "Gigamic", 2022), 2, 5, None),
+)
+
+
+def listing(game_id: str) -> Listing:
+    for entry in LISTINGS:
+        if entry.id == game_id:
+            return entry
+    raise KeyError(f"unknown game {game_id!r}; the games are {', '.join(e.id for e in LISTINGS)}")
+
+
+def built_games() -> list[str]:
+    return [entry.id for entry in LISTINGS if entry.module]
+
+
+@cache
+def get_game(game_id: str) -> Game:
+    """The Game object for `game_id`; KeyError with a clear message if unknown or not built."""
+    entry = listing(game_id) if isinstance(game_id, str) else listing(repr(game_id))
+    if entry.module is None:
+        raise KeyError(f"{entry.title} is not built yet; the playable games are "
+                       f"{', '.join(built_games())}")
+    return import_module(entry.module).GAME

@@ -1,0 +1,112 @@
+"""BURG's component set (deck, recipes, tools, scoring): loaded from data and validated."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from foodplay.data import read_json, require, whole_number
+
+DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
+FORMAT = "foodplay.components/1"
+ROLES = ("bottom_bun", "top_bun", "filling", "rat")
+TOOLS = ("tongs", "tea")
+
+
+@dataclass(frozen=True)
+class Recipe:
+    id: str
+    fillings: Counter[str]
+    points: int
+
+
+@dataclass(frozen=True)
+class Components:
+    """A validated BURG component set."""
+
+    label: str
+    counts: dict[str, int]  # card id -> copies in the deck
+    roles: dict[str, str]  # card id -> role
+    recipes: tuple[Recipe, ...]
+    tools: dict[str, int]
+    rat_token_points: int
+    source: Any  # the raw data, kept so a record can carry a user's own set
+
+    def role(self, card: str) -> str:
+        return self.roles[card]
+
+    def deck(self) -> list[str]:
+        """One entry per physical card, in the data file's order."""
+        return [card for card, count in self.counts.items() for _ in range(count)]
+
+
+def load(path: str | Path | None = None) -> Components:
+    """Load a component file (the tutor default when `path` is None)."""
+    source = Path(path) if path else DEFAULT_PATH
+    return parse(read_json(source), where=source.name)
+
+
+def parse(data: Any, where: str = "components") -> Components:
+    """Validate raw component data; raise DataError naming the field at fault."""
+    require(isinstance(data, dict), where, "must be a JSON object")
+    require(data.get("format") == FORMAT, f"{where}: format", f"must be {FORMAT!r}")
+    require(data.get("game") == "burg", f"{where}: game", "must be 'burg'")
+    label = data.get("label", "custom")
+    require(isinstance(label, str), f"{where}: label", "must be a string")
+
+    cards = data.get("cards")
+    require(isinstance(cards, list) and cards, f"{where}: cards", "must be a non-empty list")
+    counts: dict[str, int] = {}
+    roles: dict[str, str] = {}
+    for i, card in enumerate(cards):
+        at = f"{where}: cards[{i}]"
+        require(isinstance(card, dict), at, "must be an object")
+        card_id = card.get("id")
+        require(isinstance(card_id, str) and card_id.isidentifier(), f"{at}.id",
+                "must be a short identifier such as 'cheese'")
+        require(card_id not in counts, f"{at}.id", f"repeats card {card_id!r}")
+        require(card.get("role") in ROLES, f"{at}.role", f"must be one of {', '.join(ROLES)}")
+        counts[card_id] = whole_number(card.get("count"), f"{at}.count", 1)
+        roles[card_id] = card["role"]
+    for role in ROLES:
+        require(role in roles.values(), f"{where}: cards", f"needs at least one {role} card")
+
+    raw_recipes = data.get("recipes")
+    require(isinstance(raw_recipes, list) and raw_recipes, f"{where}: recipes",
+            "must be a non-empty list")
+    recipes = []
+    seen: set[str] = set()
+    for i, recipe in enumerate(raw_recipes):
+        at = f"{where}: recipes[{i}]"
+        require(isinstance(recipe, dict), at, "must be an object")
+        recipe_id = recipe.get("id")
+        require(isinstance(recipe_id, str) and recipe_id.isidentifier(), f"{at}.id",
+                "must be a short identifier")
+        require(recipe_id not in seen, f"{at}.id", f"repeats recipe {recipe_id!r}")
+        seen.add(recipe_id)
+        fillings = recipe.get("fillings")
+        require(isinstance(fillings, list) and fillings, f"{at}.fillings",
+                "must be a non-empty list of filling cards")
+        for j, filling in enumerate(fillings):
+            require(roles.get(filling) == "filling", f"{at}.fillings[{j}]",
+                    f"{filling!r} is not a filling card in this deck")
+        need = Counter(fillings)
+        for filling, n in need.items():
+            require(n <= counts[filling], f"{at}.fillings",
+                    f"needs {n} {filling} but the deck has only {counts[filling]}")
+        recipes.append(Recipe(recipe_id, need, whole_number(recipe.get("points"), f"{at}.points",
+                                                            1)))
+    tools = data.get("tools")
+    require(isinstance(tools, dict) and set(tools) == set(TOOLS), f"{where}: tools",
+            "must give a count for exactly 'tongs' and 'tea'")
+    for tool in TOOLS:
+        whole_number(tools[tool], f"{where}: tools.{tool}", 1)
+    scoring = data.get("scoring", {})
+    require(isinstance(scoring, dict), f"{where}: scoring", "must be an object")
+    rat = scoring.get("rat_token", -1)
+    require(isinstance(rat, int) and not isinstance(rat, bool) and rat <= 0,
+            f"{where}: scoring.rat_token", "must be zero or a negative whole number")
+    return Components(label, counts, roles, tuple(recipes), dict(tools), rat, data)
+

@@ -1,0 +1,766 @@
+"""BURG: reveal ingredients into piles, choose Tongs or Tea in secret, take piles, build burgers.
+
+Clause ids follow ../shared/rules/burg.md: R0-R7 are the rulebook's numbered rules (shown as
+"0".."7", "5-1".."5-5"), D1-D8 the tutor's readings, G1-G5 the tutor's default components.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from foodplay.data import DataError, require
+from foodplay.engine import (
+    DEFAULT_NAMES,
+    Credits,
+    Decision,
+    Event,
+    Game,
+    Move,
+    Seat,
+    State,
+    Verdict,
+    event,
+)
+from foodplay.games.burg import components as burg_components
+from foodplay.games.burg.components import Components
+
+REVEAL_COUNT = {2: 4, 3: 5, 4: 7, 5: 8}  # rule 1
+BURGER_TARGET = {2: 8, 3: 8, 4: 9, 5: 10}  # rule 6
+TOOLS = burg_components.TOOLS
+
+PHASE_CLAUSE = {"reveal": "R1", "place": "R2", "tools": "R3", "take": "R4", "build": "R5",
+                "final": "R7"}
+PHASE_KINDS = {
+    "reveal": ("reveal",),
+    "place": ("place",),
+    "tools": ("tool",),
+    "take": ("take",),
+    "build": ("start", "flip", "add", "close", "done"),
+    "final": ("final", "skip"),
+}
+MOVE_PARAMS = {"reveal": (), "place": ("pile",), "tool": ("tool",), "take": ("pile",),
+               "start": (), "flip": ("card",), "add": ("card", "burger"), "close": ("burger",),
+               "done": (), "final": ("burger",), "skip": ()}
+
+
+def fits_some_recipe(fillings: Counter[str], comp: Components) -> list[str]:
+    """Recipes whose fillings still contain `fillings` as a multiset (D5)."""
+    return [r.id for r in comp.recipes if all(n <= r.fillings[k] for k, n in fillings.items())]
+
+
+def exact_recipe(fillings: Counter[str], comp: Components):
+    """The recipe whose fillings are exactly `fillings`, or None (5-3, 5-4)."""
+    for recipe in comp.recipes:
+        if recipe.fillings == fillings:
+            return recipe
+    return None
+
+
+class BurgState(State):
+    """A BURG position. Seats are 0-based; piles and burgers are numbered from 1 in moves."""
+
+    def __init__(self, game: BurgGame, players: int, comp: Components, rng: random.Random,
+                 names: list[str]):
+        self.game = game
+        self.players = players
+        self.comp = comp
+        self.rng = rng
+        self.names = names
+        self.needed = REVEAL_COUNT[players]
+        self.target = BURGER_TARGET[players]
+        self.deck: list[str] = []  # the top of the deck is the end of the list
+        self.round = 0
+        self.first = 0
+        self.phase = "reveal"
+        self.revealed = 0
+        self.pending: str | None = None
+        self.waiting_rats = 0
+        self.piles: list[list[str]] = []
+        self.pile_taken: list[bool] = []
+        self.deck_ran_out = False
+        self.hands = [dict(comp.tools) for _ in range(players)]
+        self.used: list[list[str]] = [[] for _ in range(players)]
+        self.chosen: list[str | None] = [None] * players
+        self.played: list[str | None] = [None] * players
+        self.takers: list[Seat] = []
+        self.take_turn = 0
+        self.taken: list[list[str]] = [[] for _ in range(players)]
+        self.builders: list[Seat] = []
+        self.last_taker: Seat | None = None
+        self.progress: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        self.burgers: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        self.waste: list[list[str]] = [[] for _ in range(players)]
+        self.rat_tokens = [0] * players
+        self.final_queue: list[Seat] = []
+        self.end_reason: str | None = None
+        self.setup_events: list[Event] = []
+
+    # --- whose decision ------------------------------------------------------------------
+    def decision(self) -> Decision | None:
+        phase = self.phase
+        if phase in ("reveal", "place"):
+            return Decision((self.first,), f"burg.decide.{phase}")
+        if phase == "tools":
+            return Decision(tuple(s for s in range(self.players) if self.chosen[s] is None),
+                            "burg.decide.tools", simultaneous=True)
+        if phase == "take":
+            return Decision((self.takers[self.take_turn],), "burg.decide.take")
+        if phase == "build":
+            return Decision((self.builders[0],), "burg.decide.build")
+        if phase == "final":
+            return Decision((self.final_queue[0],), "burg.decide.final")
+        return None
+
+    # --- moves ---------------------------------------------------------------------------
+    def candidates(self, seat: Seat) -> list[Move]:
+        make = Move.make
+        phase = self.phase
+        if phase == "reveal":
+            return [make(seat, "reveal")]
+        if phase in ("place", "take"):
+            kind = "place" if phase == "place" else "take"
+            return [make(seat, kind, pile=i + 1) for i in range(len(self.piles))]
+        if phase == "tools":
+            return [make(seat, "tool", tool=t) for t in TOOLS]
+        if phase == "build":
+            cards = list(self.comp.counts)
+            burgers = range(1, len(self.progress[seat]) + 1)
+            return ([make(seat, "start")]
+                    + [make(seat, "flip", card=c) for c in cards]
+                    + [make(seat, "add", card=c, burger=b) for b in burgers for c in cards]
+                    + [make(seat, "close", burger=b) for b in burgers]
+                    + [make(seat, "done")])
+        if phase == "final":
+            return ([make(seat, "final", burger=b)
+                     for b in range(1, len(self.progress[seat]) + 1)] + [make(seat, "skip")])
+        return []
+
+    def legal_moves(self, seat: Seat | None = None) -> list[Move]:
+        """Generated directly for speed; property tests compare it with candidates + check."""
+        decision = self.decision()
+        if decision is None:
+            return []
+        if seat is not None and seat not in decision.seats:
+            return []
+        make = Move.make
+        phase = self.phase
+        if phase == "tools":
+            seats = decision.seats if seat is None else (seat,)
+            return [make(s, "tool", tool=t) for s in seats for t in TOOLS if self.hands[s][t]]
+        seat = decision.seats[0]
+        if phase == "reveal":
+            return [make(seat, "reveal")]
+        if phase == "place":
+            return [make(seat, "place", pile=i + 1) for i in range(len(self.piles))]
+        if phase == "take":
+            return [make(seat, "take", pile=i + 1) for i, t in enumerate(self.pile_taken) if not t]
+        if phase == "final":
+            return ([make(seat, "final", burger=i + 1) for i, b in enumerate(self.progress[seat])
+                     if exact_recipe(Counter(b["fillings"]), self.comp)]
+                    + [make(seat, "skip")])
+        # build
+        taken = self.taken[seat]
+        roles = self.comp.roles
+        moves = []
+        kinds = sorted(set(taken), key=list(self.comp.counts).index)
+        if "bottom_bun" in kinds:
+            moves.append(make(seat, "start"))
+        else:
+            moves += [make(seat, "flip", card=c) for c in kinds if roles[c] != "rat"]
+        for b, burger in enumerate(self.progress[seat], start=1):
+            fill = Counter(burger["fillings"])
+            for c in kinds:
+                if roles[c] == "filling":
+                    fill[c] += 1
+                    if fits_some_recipe(fill, self.comp):
+                        moves.append(make(seat, "add", card=c, burger=b))
+                    fill[c] -= 1
+        if "top_bun" in kinds:
+            moves += [make(seat, "close", burger=b)
+                      for b, burger in enumerate(self.progress[seat], start=1)
+                      if exact_recipe(Counter(burger["fillings"]), self.comp)]
+        moves.append(make(seat, "done"))
+        return moves
+
+    def check(self, move: Move) -> Verdict:
+        decision = self.decision()
+        if decision is None:
+            return Verdict.refuse("R6", "verdict.game_over")
+        clause = PHASE_CLAUSE[self.phase]
+        if move.seat not in decision.seats:
+            if self.phase == "tools" and 0 <= move.seat < self.players:
+                return Verdict.refuse("R3", "burg.refuse.already_chose", seat=move.seat)
+            return Verdict.refuse(clause, "verdict.not_your_turn", seat=move.seat,
+                                  waiting=list(decision.seats))
+        if move.kind not in PHASE_KINDS[self.phase]:
+            return Verdict.refuse(clause, "verdict.wrong_kind", kind=move.kind,
+                                  decision=decision.kind)
+        names = [k for k, _ in move.params]
+        if sorted(names) != sorted(MOVE_PARAMS[move.kind]):
+            return Verdict.refuse(clause, "verdict.bad_params", kind=move.kind,
+                                  expected=", ".join(MOVE_PARAMS[move.kind]) or "-")
+        return getattr(self, f"_check_{move.kind}")(move)
+
+    def _pile_index(self, move: Move) -> int | None:
+        pile = move.get("pile")
+        if isinstance(pile, int) and not isinstance(pile, bool) and 1 <= pile <= len(self.piles):
+            return pile - 1
+        return None
+
+    def _burger_index(self, move: Move) -> int | None:
+        burger = move.get("burger")
+        if (isinstance(burger, int) and not isinstance(burger, bool)
+                and 1 <= burger <= len(self.progress[move.seat])):
+            return burger - 1
+        return None
+
+    def _check_reveal(self, move: Move) -> Verdict:
+        return Verdict.allow("R1")
+
+    def _check_place(self, move: Move) -> Verdict:
+        if self._pile_index(move) is None:
+            return Verdict.refuse("R2", "burg.refuse.no_such_pile", pile=move.get("pile"),
+                                  count=len(self.piles))
+        return Verdict.allow("R2")
+
+    def _check_tool(self, move: Move) -> Verdict:
+        tool = move.get("tool")
+        if tool not in TOOLS:
+            return Verdict.refuse("R3", "burg.refuse.no_such_tool", tool=str(tool))
+        if not self.hands[move.seat][tool]:
+            return Verdict.refuse("D3", "burg.refuse.tool_not_in_hand", seat=move.seat,
+                                  tool=tool)
+        return Verdict.allow("R3")
+
+    def _check_take(self, move: Move) -> Verdict:
+        index = self._pile_index(move)
+        if index is None:
+            return Verdict.refuse("R4", "burg.refuse.no_such_pile", pile=move.get("pile"),
+                                  count=len(self.piles))
+        if self.pile_taken[index]:
+            return Verdict.refuse("D2", "burg.refuse.pile_taken", pile=index + 1)
+        return Verdict.allow("D2")
+
+    def _has(self, seat: Seat, card: str) -> bool:
+        return card in self.taken[seat]
+
+    def _check_start(self, move: Move) -> Verdict:
+        if not self._has(move.seat, "bottom_bun"):
+            return Verdict.refuse("R5-2", "burg.refuse.no_bottom_bun", seat=move.seat)
+        return Verdict.allow("R5-2")
+
+    def _check_flip(self, move: Move) -> Verdict:
+        card = move.get("card")
+        if card not in self.comp.roles:
+            return Verdict.refuse("G1", "burg.refuse.no_such_card", card=str(card))
+        if self.comp.roles[card] == "rat":
+            return Verdict.refuse("R5-2", "burg.refuse.flip_rat")
+        if self._has(move.seat, "bottom_bun"):
+            return Verdict.refuse("R5-2", "burg.refuse.flip_has_bun", seat=move.seat)
+        if not self._has(move.seat, card):
+            return Verdict.refuse("R5", "burg.refuse.card_not_taken", seat=move.seat, card=card)
+        return Verdict.allow("R5-2")
+
+    def _check_add(self, move: Move) -> Verdict:
+        card = move.get("card")
+        if card not in self.comp.roles:
+            return Verdict.refuse("G1", "burg.refuse.no_such_card", card=str(card))
+        index = self._burger_index(move)
+        if index is None:
+            return Verdict.refuse("D5", "burg.refuse.no_burger", seat=move.seat,
+                                  burger=move.get("burger"))
+        if self.comp.roles[card] != "filling":
+            return Verdict.refuse("R5-3", "burg.refuse.not_filling", card=card)
+        if not self._has(move.seat, card):
+            return Verdict.refuse("R5", "burg.refuse.card_not_taken", seat=move.seat, card=card)
+        fillings = self.progress[move.seat][index]["fillings"]
+        if not fits_some_recipe(Counter(fillings) + Counter([card]), self.comp):
+            return Verdict.refuse("R5-4", "burg.refuse.no_fit", card=card, burger=index + 1,
+                                  fillings=list(fillings))
+        return Verdict.allow("D5")
+
+    def _check_close(self, move: Move) -> Verdict:
+        index = self._burger_index(move)
+        if index is None:
+            return Verdict.refuse("D5", "burg.refuse.no_burger", seat=move.seat,
+                                  burger=move.get("burger"))
+        if not self._has(move.seat, "top_bun"):
+            return Verdict.refuse("R5-3", "burg.refuse.no_top_bun", seat=move.seat)
+        fillings = self.progress[move.seat][index]["fillings"]
+        if not exact_recipe(Counter(fillings), self.comp):
+            return Verdict.refuse("R5-3", "burg.refuse.not_a_recipe", burger=index + 1,
+                                  fillings=list(fillings))
+        return Verdict.allow("R5-3")
+
+    def _check_done(self, move: Move) -> Verdict:
+        return Verdict.allow("R5-5")
+
+    def _check_final(self, move: Move) -> Verdict:
+        index = self._burger_index(move)
+        if index is None:
+            return Verdict.refuse("D8", "burg.refuse.no_burger", seat=move.seat,
+                                  burger=move.get("burger"))
+        fillings = self.progress[move.seat][index]["fillings"]
+        if not exact_recipe(Counter(fillings), self.comp):
+            return Verdict.refuse("D8", "burg.refuse.not_a_recipe", burger=index + 1,
+                                  fillings=list(fillings))
+        return Verdict.allow("D8")
+
+    def _check_skip(self, move: Move) -> Verdict:
+        return Verdict.allow("R7")
+
+    # --- applying moves ----------------------------------------------------------------
+    def _apply(self, move: Move) -> list[Event]:
+        events: list[Event] = []
+        getattr(self, f"_do_{move.kind}")(move, events)
+        return events
+
+    def _do_reveal(self, move: Move, events: list[Event]) -> None:
+        card = self.deck.pop()
+        seat = self.first
+        if self.comp.roles[card] == "rat":
+            if not self.piles:
+                self.waiting_rats += 1
+                events.append(event("burg.reveal.rat_waits", ("R1", "D1"), seat=seat))
+            else:
+                self.pending = card
+                self.phase = "place"
+                events.append(event("burg.reveal.rat", ("R1", "R2"), seat=seat,
+                                    needed=self.needed))
+            self._after_card(events)
+            return
+        self.revealed += 1
+        if len(self.piles) < self.players:
+            self.piles.append([card])
+            self.pile_taken.append(False)
+            events.append(event("burg.reveal.starts_pile", ("R1", "R2"), seat=seat, card=card,
+                                pile=len(self.piles), count=self.revealed, needed=self.needed))
+            if len(self.piles) == 1 and self.waiting_rats:
+                self.piles[0] += ["rat"] * self.waiting_rats
+                events.append(event("burg.reveal.rats_join", "D1", count=self.waiting_rats))
+                self.waiting_rats = 0
+        else:
+            self.pending = card
+            self.phase = "place"
+            events.append(event("burg.reveal.choose", ("R1", "R2"), seat=seat, card=card,
+                                count=self.revealed, needed=self.needed))
+        self._after_card(events)
+
+    def _do_place(self, move: Move, events: list[Event]) -> None:
+        index = self._pile_index(move)
+        card = self.pending
+        self.piles[index].append(card)
+        self.pending = None
+        self.phase = "reveal"
+        events.append(event("burg.place", "R2", seat=move.seat, card=card, pile=index + 1))
+        self._after_card(events)
+
+    def _after_card(self, events: list[Event]) -> None:
+        """After a card is settled: keep revealing, or stop at N ingredients or an empty deck."""
+        if self.pending is not None:
+            return
+        if self.revealed >= self.needed:
+            events.append(event("burg.reveal.done", "R1", needed=self.needed,
+                                piles=len(self.piles)))
+            self._start_tools(events)
+        elif not self.deck:
+            self.deck_ran_out = True
+            if not self.piles:
+                self.waste[self.first] += ["rat"] * self.waiting_rats
+                events.append(event("burg.reveal.deck_out_no_pile", "D7", seat=self.first,
+                                    count=self.waiting_rats))
+                self.waiting_rats = 0
+                self._end_game("deck_ran_out", events)
+                return
+            events.append(event("burg.reveal.deck_out", "D7", piles=len(self.piles)))
+            self._start_tools(events)
+
+    def _start_tools(self, events: list[Event]) -> None:
+        self.phase = "tools"
+        for seat in range(self.players):
+            if sum(self.hands[seat].values()) == 1:
+                count = len(self.used[seat])
+                for tool in self.used[seat]:
+                    self.hands[seat][tool] += 1
+                self.used[seat] = []
+                events.append(event("burg.tools.refresh", ("R3", "D3"), seat=seat, count=count))
+        events.append(event("burg.tools.start", "R3"))
+
+    def _do_tool(self, move: Move, events: list[Event]) -> None:
+        seat, tool = move.seat, move.get("tool")
+        self.hands[seat][tool] -= 1
+        self.chosen[seat] = tool
+        events.append(event("burg.tools.committed", "R3", seat=seat))
+        events.append(event("burg.tools.committed_own", "R3", frozenset((seat,)), seat=seat,
+                            tool=tool))
+        if all(c is not None for c in self.chosen):
+            self._reveal_tools(events)
+
+    def _reveal_tools(self, events: list[Event]) -> None:
+        for seat in range(self.players):
+            tool = self.chosen[seat]
+            self.played[seat] = tool
+            self.used[seat].append(tool)
+            events.append(event("burg.tools.revealed", "R4", seat=seat, tool=tool))
+        self.chosen = [None] * self.players
+        events.append(event("burg.tools.used", "R4"))
+        order = [(self.first + k) % self.players for k in range(1, self.players + 1)]
+        self.takers = [s for s in order if self.played[s] == "tongs"]
+        self.take_turn = 0
+        if not self.takers:
+            cards = [c for pile in self.piles for c in pile]
+            self.waste[self.first] += cards
+            self.piles = [[] for _ in self.piles]
+            self.pile_taken = [True] * len(self.piles)
+            events.append(event("burg.take.all_tea", ("R4", "D4"), seat=self.first,
+                                count=len(cards)))
+            self._end_of_round(events)
+        elif len(self.takers) == 1:
+            seat = self.takers[0]
+            for index in range(len(self.piles)):
+                self._take(seat, index)
+            events.append(event("burg.take.lone", "R4", seat=seat, piles=len(self.piles),
+                                cards=list(self.taken[seat])))
+            self._start_build(events)
+        else:
+            self.phase = "take"
+            self._auto_take_last(events)
+
+    def _take(self, seat: Seat, index: int) -> list[str]:
+        """Move pile `index` into `seat`'s taken cards; return the cards."""
+        cards, self.piles[index] = self.piles[index], []
+        self.pile_taken[index] = True
+        self.taken[seat] += cards
+        self.last_taker = seat
+        if seat not in self.builders:
+            self.builders.append(seat)
+        return cards
+
+    def _do_take(self, move: Move, events: list[Event]) -> None:
+        index = self._pile_index(move)
+        cards = self._take(move.seat, index)
+        events.append(event("burg.take", ("R4", "D2"), seat=move.seat, pile=index + 1,
+                            cards=cards))
+        self.take_turn = (self.take_turn + 1) % len(self.takers)
+        self._auto_take_last(events)
+
+    def _auto_take_last(self, events: list[Event]) -> None:
+        left = [i for i, t in enumerate(self.pile_taken) if not t]
+        if len(left) == 1:
+            seat = self.takers[self.take_turn]
+            cards = self._take(seat, left[0])
+            events.append(event("burg.take.last", ("R4", "D2"), seat=seat, pile=left[0] + 1,
+                                cards=cards))
+            left = []
+        if not left:
+            self._start_build(events)
+
+    def _start_build(self, events: list[Event]) -> None:
+        self.phase = "build"
+        self._begin_builder(events)
+
+    def _begin_builder(self, events: list[Event]) -> None:
+        seat = self.builders[0]
+        rats = self.taken[seat].count("rat")
+        if rats:
+            self.taken[seat] = [c for c in self.taken[seat] if c != "rat"]
+            self.rat_tokens[seat] += rats
+            self.waste[seat] += ["rat"] * rats
+            events.append(event("burg.build.rats", "R5-1", seat=seat, count=rats))
+        events.append(event("burg.build.begin", "R5", seat=seat,
+                            cards=list(self.taken[seat])))
+
+    def _do_start(self, move: Move, events: list[Event]) -> None:
+        self.taken[move.seat].remove("bottom_bun")
+        self.progress[move.seat].append({"bottom": "bottom_bun", "fillings": []})
+        events.append(event("burg.build.start", "R5-2", seat=move.seat,
+                            burger=len(self.progress[move.seat])))
+
+    def _do_flip(self, move: Move, events: list[Event]) -> None:
+        card = move.get("card")
+        self.taken[move.seat].remove(card)
+        self.progress[move.seat].append({"bottom": card, "fillings": []})
+        events.append(event("burg.build.flip", "R5-2", seat=move.seat, card=card,
+                            burger=len(self.progress[move.seat])))
+
+    def _do_add(self, move: Move, events: list[Event]) -> None:
+        card, index = move.get("card"), self._burger_index(move)
+        self.taken[move.seat].remove(card)
+        burger = self.progress[move.seat][index]
+        burger["fillings"].append(card)
+        still = fits_some_recipe(Counter(burger["fillings"]), self.comp)
+        events.append(event("burg.build.add", ("R5-4", "D5"), seat=move.seat, card=card,
+                            burger=index + 1, recipes=still))
+
+    def _complete(self, seat: Seat, index: int, top: str) -> dict[str, Any]:
+        burger = self.progress[seat].pop(index)
+        recipe = exact_recipe(Counter(burger["fillings"]), self.comp)
+        done = {**burger, "top": top, "recipe": recipe.id, "points": recipe.points}
+        self.burgers[seat].append(done)
+        return done
+
+    def _do_close(self, move: Move, events: list[Event]) -> None:
+        index = self._burger_index(move)
+        self.taken[move.seat].remove("top_bun")
+        done = self._complete(move.seat, index, "top_bun")
+        events.append(event("burg.build.close", ("R5-3", "R5-4"), seat=move.seat,
+                            burger=index + 1, recipe=done["recipe"], points=done["points"],
+                            total=self.complete_burgers(), target=self.target))
+
+    def _do_done(self, move: Move, events: list[Event]) -> None:
+        seat = move.seat
+        left = self.taken[seat]
+        self.waste[seat] += left
+        events.append(event("burg.build.discard", "R5-5", seat=seat, count=len(left)))
+        self.taken[seat] = []
+        self.builders.pop(0)
+        if self.builders:
+            self._begin_builder(events)
+        else:
+            self._end_of_round(events)
+
+    def complete_burgers(self) -> int:
+        return sum(len(b) for b in self.burgers)
+
+    def _end_of_round(self, events: list[Event]) -> None:
+        total = self.complete_burgers()
+        if total >= self.target:
+            events.append(event("burg.end.burgers", ("R6", "D6"), count=total,
+                                target=self.target))
+            self._end_game("burgers", events)
+        elif self.deck_ran_out:
+            events.append(event("burg.end.deck_ran_out", ("R6", "D7")))
+            self._end_game("deck_ran_out", events)
+        elif len(self.deck) < self.needed:
+            events.append(event("burg.end.deck", ("R6", "D7"), deck=len(self.deck),
+                                needed=self.needed))
+            self._end_game("deck", events)
+        else:
+            if self.last_taker is None:
+                events.append(event("burg.end.continue_same", ("R6", "D4"), count=total,
+                                    target=self.target, deck=len(self.deck), seat=self.first))
+            else:
+                self.first = self.last_taker
+                events.append(event("burg.end.continue", ("R6", "D6"), count=total,
+                                    target=self.target, deck=len(self.deck), seat=self.first))
+            self._start_round(events)
+
+    def _start_round(self, events: list[Event]) -> None:
+        self.round += 1
+        self.phase = "reveal"
+        self.revealed = 0
+        self.piles, self.pile_taken = [], []
+        self.played = [None] * self.players
+        self.last_taker = None
+        events.append(event("burg.round.start", "R1", round=self.round, seat=self.first,
+                            needed=self.needed))
+
+    def _end_game(self, reason: str, events: list[Event]) -> None:
+        self.end_reason = reason
+        order = [(self.first + k) % self.players for k in range(self.players)]
+        self.final_queue = [s for s in order if self._can_finish(s)]
+        self.phase = "final"
+        if self.final_queue:
+            events.append(event("burg.final.start", ("R7", "D8")))
+        else:
+            self._finish(events)
+
+    def _can_finish(self, seat: Seat) -> bool:
+        return any(exact_recipe(Counter(b["fillings"]), self.comp) for b in self.progress[seat])
+
+    def _do_final(self, move: Move, events: list[Event]) -> None:
+        index = self._burger_index(move)
+        done = self._complete(move.seat, index, "wastebasket")
+        events.append(event("burg.final.close", ("R7", "D8"), seat=move.seat, burger=index + 1,
+                            recipe=done["recipe"], points=done["points"]))
+        self._next_final(events)
+
+    def _do_skip(self, move: Move, events: list[Event]) -> None:
+        events.append(event("burg.final.skip", "R7", seat=move.seat))
+        self._next_final(events)
+
+    def _next_final(self, events: list[Event]) -> None:
+        self.final_queue.pop(0)
+        if not self.final_queue:
+            self._finish(events)
+
+    def _finish(self, events: list[Event]) -> None:
+        self.phase = "over"
+        for seat in range(self.players):
+            events.append(event("burg.score", "G4", seat=seat, points=self.scores()[seat],
+                                burgers=len(self.burgers[seat]),
+                                burger_points=sum(b["points"] for b in self.burgers[seat]),
+                                rats=self.rat_tokens[seat]))
+        winners = self.winners()
+        best = max(self.scores())
+        tied = [s for s in range(self.players) if self.scores()[s] == best]
+        if len(winners) == 1 and len(tied) == 1:
+            events.append(event("burg.winner", "G4", seat=winners[0], points=best))
+        elif len(winners) == 1:
+            events.append(event("burg.winner.fewer_rats", "G4", seat=winners[0], points=best,
+                                tied=tied))
+        else:
+            events.append(event("burg.winner.shared", "G4", seats=winners, points=best))
+
+    # --- results -----------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return [sum(b["points"] for b in self.burgers[s])
+                + self.comp.rat_token_points * self.rat_tokens[s] for s in range(self.players)]
+
+    def winners(self) -> list[Seat]:
+        """Highest score; ties go to fewer rat tokens, then are shared (G4)."""
+        scores = self.scores()
+        best = max(scores)
+        tied = [s for s in range(self.players) if scores[s] == best]
+        fewest = min(self.rat_tokens[s] for s in tied)
+        return [s for s in tied if self.rat_tokens[s] == fewest]
+
+    # --- views ---------------------------------------------------------------------------
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """What `seat` may see (G5); None is the teacher, who sees everything."""
+        decision = self.decision()
+        seats = []
+        for s in range(self.players):
+            own = seat is None or seat == s
+            chosen = self.chosen[s]
+            seats.append({
+                "name": self.names[s],
+                "hand": dict(self.hands[s]) if own else {"count": sum(self.hands[s].values())},
+                "used": list(self.used[s]) if own else {"count": len(self.used[s])},
+                "chosen": chosen if own else ("face_down" if chosen else None),
+                "played": self.played[s],
+                "taken": list(self.taken[s]),
+                "in_progress": copy.deepcopy(self.progress[s]),
+                "burgers": copy.deepcopy(self.burgers[s]),
+                "wastebasket": list(self.waste[s]) if own else {"count": len(self.waste[s])},
+                "rat_tokens": self.rat_tokens[s] if own else None,
+            })
+        over = decision is None
+        return {
+            "game": "burg",
+            "seat": seat,
+            "round": self.round,
+            "phase": self.phase,
+            "first_player": self.first,
+            "to_act": list(decision.seats) if decision else [],
+            "decision": decision.kind if decision else None,
+            "deck": {"count": len(self.deck)},
+            "reveal": {"needed": self.needed, "revealed": self.revealed,
+                       "pending": self.pending, "waiting_rats": self.waiting_rats},
+            "piles": [{"number": i + 1, "cards": list(p), "taken": self.pile_taken[i]}
+                      for i, p in enumerate(self.piles)],
+            "target": self.target,
+            "complete_burgers": self.complete_burgers(),
+            "recipes": [{"id": r.id, "fillings": sorted(r.fillings.elements()),
+                         "points": r.points} for r in self.comp.recipes],
+            "components": self.comp.label,
+            "seats": seats,
+            "end_reason": self.end_reason,
+            "scores": self.scores() if over else None,
+            "winners": self.winners() if over else None,
+        }
+
+    def card_locations(self) -> Counter[str]:
+        """Every deck card, counted wherever it lies (for the one-place-per-card property)."""
+        where = Counter(self.deck)
+        for pile in self.piles:
+            where.update(pile)
+        for s in range(self.players):
+            where.update(self.taken[s])
+            where.update(self.waste[s])
+            for b in self.progress[s] + self.burgers[s]:
+                where.update(b["fillings"])
+                where[b["bottom"]] += 1
+                if b.get("top") == "top_bun":
+                    where["top_bun"] += 1
+        if self.pending:
+            where[self.pending] += 1
+        where["rat"] += self.waiting_rats
+        return where
+
+    # --- copies ------------------------------------------------------------------------
+    def snapshot(self) -> Any:
+        data = {k: v for k, v in self.__dict__.items()
+                if k not in ("game", "comp", "rng", "setup_events")}
+        return self.rng.getstate(), json.dumps(data, sort_keys=True)
+
+    def clone(self) -> BurgState:
+        twin = copy.copy(self)
+        for name, value in self.__dict__.items():
+            if name not in ("game", "comp", "names", "setup_events"):
+                setattr(twin, name, copy.deepcopy(value))
+        return twin
+
+
+class BurgGame(Game):
+    id = "burg"
+    title = "BURG"
+    credits = Credits("unknown", "publisher unknown")
+    min_players = 2
+    max_players = 5
+
+    def components(self, data: Mapping[str, Any] | None = None) -> Components:
+        return burg_components.parse(data, "components") if data is not None \
+            else burg_components.load()
+
+    def new_state(self, players: int, *, seed: int | None = None,
+                  setup: Mapping[str, Any] | None = None,
+                  options: Mapping[str, Any] | None = None,
+                  components: Mapping[str, Any] | None = None,
+                  names: list[str] | None = None) -> BurgState:
+        require(isinstance(players, int) and 2 <= players <= 5, "players",
+                f"BURG is for 2 to 5 players, not {players!r}")
+        require(not options, "options", "BURG has no options")
+        comp = self.components(components)
+        setup = dict(setup or {})
+        rng = random.Random(seed if seed is not None else setup.get("seed", 0))
+        state = BurgState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]))
+        deck = comp.deck()
+        rng.shuffle(deck)
+        top = setup.pop("deck_top", [])
+        require(isinstance(top, list), "setup.deck_top", "must be a list of card ids")
+        rest = Counter(deck)
+        for i, card in enumerate(top):
+            require(rest[card] > 0, f"setup.deck_top[{i}]",
+                    f"{card!r} is not left in the deck" if card in comp.counts
+                    else f"{card!r} is not a card of this component set")
+            rest[card] -= 1
+        remaining = []
+        for card in deck:
+            if rest[card] > 0:
+                rest[card] -= 1
+                remaining.append(card)
+        state.deck = remaining + list(reversed(top))
+        first = setup.pop("first_player", None)
+        setup.pop("seed", None)
+        require(not setup, "setup", f"unknown setting {next(iter(setup), '')!r}; "
+                                    "use deck_top, first_player or seed")
+        if first is None:
+            first = rng.randrange(players)
+            why = "burg.setup.first_seed"
+        else:
+            require(isinstance(first, int) and 0 <= first < players, "setup.first_player",
+                    f"must be a seat from 0 to {players - 1}")
+            why = "burg.setup.first_chosen"
+        state.first = first
+        state.setup_events = [
+            event("burg.setup.components", ("G1", "G2", "G3"), count=len(deck),
+                  label=comp.label, tongs=comp.tools["tongs"], tea=comp.tools["tea"]),
+            event(why, "R0", seat=first),
+        ]
+        state._start_round(state.setup_events)
+        return state
+
+    def heuristic(self, state: State, seat: Seat):
+        from foodplay.games.burg.bot import suggest
+
+        return suggest(state, seat)
+
+
+GAME = BurgGame()
+__all__ = ["GAME", "BurgGame", "BurgState", "DataError"]

@@ -1,0 +1,176 @@
+"""Game records: JSON logs of moves that replay deterministically to any step."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from foodplay.data import DataError, read_json, require
+from foodplay.engine import Event, IllegalMove, Move, State
+from foodplay.games import get_game
+
+FORMAT = "foodplay.record/1"
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed: names the step, the move and the clause at fault."""
+
+    def __init__(self, message: str, *, step: int | None = None, move: Move | None = None,
+                 clause: str | None = None):
+        super().__init__(message)
+        self.step = step
+        self.move = move
+        self.clause = clause
+
+
+@dataclass
+class Record:
+    """What is needed to replay a game: who played, how it was set up, and every move."""
+
+    game: str
+    players: int
+    seed: int | None = None
+    setup: dict[str, Any] | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    names: list[str] | None = None
+    components: dict[str, Any] | None = None
+    moves: list[Move] = field(default_factory=list)
+    title: str | None = None
+    rules_version: str | None = None
+
+    def new_state(self) -> State:
+        """The position before the first move."""
+        game = get_game(self.game)
+        return game.new_state(self.players, seed=self.seed, setup=self.setup,
+                              options=self.options, components=self.components, names=self.names)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "rules_version": self.rules_version or get_game(self.game).rules_version,
+            "players": self.players,
+        }
+        for name in ("title", "names", "seed", "setup", "components"):
+            if getattr(self, name) is not None:
+                data[name] = getattr(self, name)
+        data["options"] = self.options
+        data["moves"] = [m.to_json() for m in self.moves]
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            return cls.from_json(read_json(path))
+        except DataError as exc:
+            raise RecordError(str(exc)) from exc
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"the record is not valid JSON (line {exc.lineno}, column "
+                              f"{exc.colno}: {exc.msg})") from exc
+        return cls.from_json(data)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Validate the shape of a record; replaying it is a separate step."""
+        try:
+            return cls._from_json(data)
+        except DataError as exc:
+            raise RecordError(f"malformed record: {exc}") from exc
+
+    @classmethod
+    def _from_json(cls, data: Any) -> Record:
+        require(isinstance(data, Mapping), "record", "must be a JSON object")
+        require(data.get("format") == FORMAT, "format", f"must be {FORMAT!r}, "
+                f"not {data.get('format')!r}")
+        game_id = data.get("game")
+        try:
+            game = get_game(game_id)
+        except KeyError as exc:
+            raise DataError("game", str(exc.args[0])) from exc
+        players = data.get("players")
+        require(isinstance(players, int) and not isinstance(players, bool)
+                and game.min_players <= players <= game.max_players, "players",
+                f"must be a number from {game.min_players} to {game.max_players}, not {players!r}")
+        seed, setup = data.get("seed"), data.get("setup")
+        require(seed is None or (isinstance(seed, int) and not isinstance(seed, bool)), "seed",
+                "must be a whole number")
+        require(setup is None or isinstance(setup, dict), "setup", "must be an object")
+        require(seed is not None or setup is not None, "seed", "a record needs a seed or a setup")
+        rules_version = data.get("rules_version")
+        require(rules_version in (None, game.rules_version), "rules_version",
+                f"this tutor plays {game.id} rules version {game.rules_version!r}, "
+                f"not {rules_version!r}")
+        options = data.get("options", {})
+        require(isinstance(options, dict), "options", "must be an object")
+        names = data.get("names")
+        require(names is None or (isinstance(names, list) and len(names) == players
+                                  and all(isinstance(n, str) and n for n in names)),
+                "names", f"must be a list of {players} non-empty names")
+        components = data.get("components")
+        require(components is None or isinstance(components, dict), "components",
+                "must be an object")
+        raw_moves = data.get("moves", [])
+        require(isinstance(raw_moves, list), "moves", "must be a list")
+        moves = []
+        for i, raw in enumerate(raw_moves):
+            try:
+                moves.append(Move.from_json(raw))
+            except TypeError as exc:
+                raise DataError(f"moves[{i}] (step {i + 1})", str(exc)) from exc
+        title = data.get("title")
+        return cls(game.id, players, seed, setup, options, names, components, moves,
+                   title if isinstance(title, str) else None, rules_version)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One replayed step: the move (None for the set-up) and the events it caused."""
+
+    index: int
+    move: Move | None
+    events: list[Event]
+
+
+def replay(record: Record, upto: int | None = None) -> tuple[State, list[Step]]:
+    """Replay `record` up to step `upto` (all moves by default); raise RecordError on a bad move."""
+    try:
+        state = record.new_state()
+    except DataError as exc:
+        raise RecordError(f"cannot set up the game: {exc}") from exc
+    steps = [Step(0, None, list(getattr(state, "setup_events", [])))]
+    last = len(record.moves) if upto is None else upto
+    if not 0 <= last <= len(record.moves):
+        raise RecordError(f"step {upto} is outside this record, which has steps 0 to "
+                          f"{len(record.moves)}", step=upto)
+    for index, move in enumerate(record.moves[:last], start=1):
+        steps.append(Step(index, move, play_checked(state, move, index)))
+    return state, steps
+
+
+def play_checked(state: State, move: Move, index: int) -> list[Event]:
+    """Apply one recorded move, turning a refusal into a RecordError naming step and clause."""
+    try:
+        return state.apply(move)
+    except IllegalMove as exc:
+        from foodplay.explain import reason_text
+
+        verdict = exc.verdict
+        raise RecordError(
+            f"step {index}: move {json.dumps(move.to_json(), ensure_ascii=False)} is not allowed "
+            f"under clause {state.game.rulebook()[verdict.clause].number}: "
+            f"{reason_text(state, verdict)}",
+            step=index, move=move, clause=verdict.clause) from exc

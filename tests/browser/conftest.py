@@ -1,0 +1,195 @@
+"""Real-browser tests: one Voilà server for the session, driven by Debian's Chromium.
+
+Plain Playwright (sync API), no pytest-playwright. Never `playwright install`: the
+browser is /usr/bin/chromium from `apt-get install chromium` (`make chromium`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import warnings
+from pathlib import Path
+
+import pytest
+
+from foodplay_widgets.serve import voila_argv
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+NOTEBOOKS = REPO / "notebooks"
+SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+VIEWPORT = {"width": 1280, "height": 2000}  # tall: Voilà's lab template scrolls inside
+TIMEOUT_MS = 30_000  # first render takes about 2-3 s; be generous on a busy CI machine
+SERVER_START_S = 60
+KERNEL_SHUTDOWN_S = 5
+
+
+def pytest_collection_modifyitems(items):
+    """Mark every test in this directory `browser` (this hook sees the whole session)."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.browser)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except (OSError, urllib.error.URLError):
+        return False
+
+
+def kernel_alive(base: str, kernel_id: str) -> bool:
+    """Whether the Voilà server still runs this kernel (GET /api/kernels/<id>)."""
+    try:
+        with urllib.request.urlopen(f"{base}/api/kernels/{kernel_id}", timeout=2):
+            return True
+    except urllib.error.HTTPError as error:
+        return error.code != 404
+
+
+def page_kernel_id(page) -> str | None:
+    """The kernel id of a Voilà page, from its page config; None on any other page."""
+    if page.is_closed():
+        return None
+    try:
+        config = page.evaluate(
+            "() => document.getElementById('jupyter-config-data')?.textContent ?? null"
+        )
+    except Exception:  # the page is gone or not a Voilà page: nothing to shut down
+        return None
+    return json.loads(config).get("kernelId") if config else None
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory):
+    """One Voilà server on a free port for the whole session; yields its base URL."""
+    home = tmp_path_factory.mktemp("jupyter-home")
+    env = dict(os.environ)
+    for var, sub in [
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_DATA_DIR", "data"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("MPLCONFIGDIR", "matplotlib"),
+        ("IPYTHONDIR", "ipython"),
+    ]:
+        (home / sub).mkdir()
+        env[var] = str(home / sub)
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    # sys.executable: Voilà and its kernels run in whichever venv runs pytest.
+    # --show_tracebacks: a failing cell shows its traceback in the page and the screenshot.
+    cmd = [sys.executable, "-m", "voila", *voila_argv(port, NOTEBOOKS), "--show_tracebacks=True"]
+    log_path = home / "voila.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            cmd, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    try:
+        deadline = time.monotonic() + SERVER_START_S
+        while not _answers(base + "/"):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(
+                    f"Voilà did not answer on {base} (exit code {proc.poll()}).\n"
+                    f"Command: {' '.join(cmd)}\n--- {log_path} ---\n"
+                    + log_path.read_text(errors="replace"),
+                    pytrace=False,
+                )
+            time.sleep(0.2)
+        yield base
+    finally:
+        # SIGTERM lets Voilà shut its kernels down (they run in sessions of their own).
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=15)
+        except ProcessLookupError:
+            pass
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium. A missing browser is a failure, never a skip: CI runs these."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"{CHROMIUM} not found: the browser tests need Debian's Chromium. "
+            "Install it with `make chromium` (apt-get install -y chromium). "
+            "Do not run `playwright install`.",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, voila_server):
+    """A fresh page in a fresh context, with a tall viewport.
+
+    On teardown the page is closed with its `beforeunload` handler, whose beacon asks Voilà
+    to shut the page's kernel down. The context is closed only once that kernel is gone:
+    closing the context at once cancels the beacon in flight and leaves the kernel running.
+    """
+    context = browser.new_context(viewport=VIEWPORT)
+    context.set_default_timeout(TIMEOUT_MS)
+    new_page = context.new_page()
+    yield new_page
+    kernel_id = page_kernel_id(new_page)
+    if not new_page.is_closed():
+        new_page.close(run_before_unload=True)
+    if kernel_id:
+        deadline = time.monotonic() + KERNEL_SHUTDOWN_S
+        while kernel_alive(voila_server, kernel_id) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if kernel_alive(voila_server, kernel_id):
+            warnings.warn(
+                f"kernel {kernel_id} still running {KERNEL_SHUTDOWN_S} s after its page closed",
+                stacklevel=1,
+            )
+    context.close()
+
+
+def _save_screenshot(page, name: str) -> Path:
+    """Save a PNG of the viewport as test-artifacts/screenshots/<name>.png."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+@pytest.fixture
+def save_screenshot():
+    """`save_screenshot(page, name)`, as a fixture so that tests need not import conftest."""
+    return _save_screenshot

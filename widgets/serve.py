@@ -1,0 +1,76 @@
+"""Serve the tutor's notebooks with Voilà: ``python -m foodplay_widgets.serve --port 8866``.
+
+Voilà serves the whole ``notebooks/`` directory, so that the gallery ``index.ipynb``
+can link to the game apps and lessons beside it. Source cells are stripped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+HOST = "127.0.0.1"
+GALLERY = "index.ipynb"
+
+# In the repository, this file is widgets/serve.py and the notebooks are in notebooks/.
+# An installed copy (site-packages/foodplay_widgets/serve.py) has no notebooks beside it:
+# pass --notebooks DIR then.
+DEFAULT_NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False) -> list[str]:
+    """Voilà's command-line arguments (without the program name) to serve ``notebooks_dir``.
+
+    - bind to 127.0.0.1 only, on exactly ``port`` (no silent move to another port);
+    - strip source cells (Voilà's default, stated here so that it stays so);
+    - voila 0.5.13 refuses the closing page's kernel-shutdown beacon (voila#1458, missing
+      ``_xsrf``), so accept it without the XSRF check, and cull kernels idle for 2 minutes
+      in case a beacon is lost anyway: otherwise every closed page leaves a kernel running.
+    """
+    return [
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        f"--Voila.ip={HOST}",
+        f"--Voila.open_browser={open_browser}",
+        "--strip_sources=True",
+        "--Voila.tornado_settings=disable_check_xsrf=True",
+        "--MappingKernelManager.cull_idle_timeout=120",
+        "--MappingKernelManager.cull_interval=30",
+        str(Path(notebooks_dir).resolve()),
+    ]
+
+
+def gallery_url(port: int) -> str:
+    return f"http://{HOST}:{port}/voila/render/{GALLERY}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m foodplay_widgets.serve",
+        description="Serve the foodplay tutor's notebooks with Voilà.",
+    )
+    parser.add_argument("--port", type=int, default=8866, help="port on 127.0.0.1 (8866)")
+    parser.add_argument(
+        "--notebooks",
+        type=Path,
+        default=DEFAULT_NOTEBOOKS,
+        help=f"directory of notebooks to serve (default: {DEFAULT_NOTEBOOKS})",
+    )
+    parser.add_argument(
+        "--open-browser", action="store_true", help="open a web browser once Voilà is up"
+    )
+    args = parser.parse_args(argv)
+
+    if not (args.notebooks / GALLERY).is_file():
+        parser.error(f"no {GALLERY} in {args.notebooks}; pass --notebooks DIR")
+
+    from voila.app import main as voila_main
+
+    print(f"foodplay: serving {args.notebooks} with Voilà", flush=True)
+    print(f"foodplay: the gallery is at {gallery_url(args.port)}", flush=True)
+    voila_main(argv=voila_argv(args.port, args.notebooks, args.open_browser))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
