@@ -19,7 +19,6 @@ import warnings
 from pathlib import Path
 
 import pytest
-
 from foodplay_widgets.serve import voila_argv
 
 HERE = Path(__file__).resolve().parent
@@ -50,6 +49,14 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the item, so that `page` can screenshot a failure."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -64,26 +71,41 @@ def _answers(url: str) -> bool:
         return False
 
 
-def kernel_alive(base: str, kernel_id: str) -> bool:
-    """Whether the Voilà server still runs this kernel (GET /api/kernels/<id>)."""
-    try:
-        with urllib.request.urlopen(f"{base}/api/kernels/{kernel_id}", timeout=2):
-            return True
-    except urllib.error.HTTPError as error:
-        return error.code != 404
+class VoilaKernels:
+    """The kernels of one Voilà server, seen through its REST API."""
 
+    def __init__(self, base: str):
+        self.base = base
 
-def page_kernel_id(page) -> str | None:
-    """The kernel id of a Voilà page, from its page config; None on any other page."""
-    if page.is_closed():
-        return None
-    try:
-        config = page.evaluate(
-            "() => document.getElementById('jupyter-config-data')?.textContent ?? null"
-        )
-    except Exception:  # the page is gone or not a Voilà page: nothing to shut down
-        return None
-    return json.loads(config).get("kernelId") if config else None
+    def alive(self, kernel_id: str) -> bool:
+        """Whether the server still runs this kernel (GET /api/kernels/<id>)."""
+        try:
+            with urllib.request.urlopen(f"{self.base}/api/kernels/{kernel_id}", timeout=2):
+                return True
+        except urllib.error.HTTPError as error:
+            return error.code != 404
+
+    def wait_gone(self, kernel_id: str, timeout: float = KERNEL_SHUTDOWN_S) -> bool:
+        """Wait until the kernel is shut down; whether it is."""
+        deadline = time.monotonic() + timeout
+        while self.alive(kernel_id):
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+        return True
+
+    @staticmethod
+    def of(page) -> str | None:
+        """The kernel id of a Voilà page, from its page config; None on any other page."""
+        if page.is_closed():
+            return None
+        try:
+            config = page.evaluate(
+                "() => document.getElementById('jupyter-config-data')?.textContent ?? null"
+            )
+        except Exception:  # the page is gone or is not a Voilà page: no kernel to shut down
+            return None
+        return json.loads(config).get("kernelId") if config else None
 
 
 @pytest.fixture(scope="session")
@@ -154,8 +176,13 @@ def browser():
         chromium.close()
 
 
+@pytest.fixture(scope="session")
+def kernels(voila_server) -> VoilaKernels:
+    return VoilaKernels(voila_server)
+
+
 @pytest.fixture
-def page(browser, voila_server):
+def page(browser, kernels, request):
     """A fresh page in a fresh context, with a tall viewport.
 
     On teardown the page is closed with its `beforeunload` handler, whose beacon asks Voilà
@@ -166,18 +193,17 @@ def page(browser, voila_server):
     context.set_default_timeout(TIMEOUT_MS)
     new_page = context.new_page()
     yield new_page
-    kernel_id = page_kernel_id(new_page)
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed and not new_page.is_closed():
+        _save_screenshot(new_page, f"FAILED-{request.node.name}")
+    kernel_id = VoilaKernels.of(new_page)
     if not new_page.is_closed():
         new_page.close(run_before_unload=True)
-    if kernel_id:
-        deadline = time.monotonic() + KERNEL_SHUTDOWN_S
-        while kernel_alive(voila_server, kernel_id) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        if kernel_alive(voila_server, kernel_id):
-            warnings.warn(
-                f"kernel {kernel_id} still running {KERNEL_SHUTDOWN_S} s after its page closed",
-                stacklevel=1,
-            )
+    if kernel_id and not kernels.wait_gone(kernel_id):
+        warnings.warn(
+            f"kernel {kernel_id} still running {KERNEL_SHUTDOWN_S} s after its page closed",
+            stacklevel=1,
+        )
     context.close()
 
 
