@@ -1,0 +1,139 @@
+"""Deep links: a query string that reopens an exact position (game, set-up or record, step, seat).
+
+Parsing never raises: a bad parameter becomes a problem message and a safe default, so the app
+can say what was wrong and fall back to a new game.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs, urlencode
+
+from foodplay.games import LISTINGS, built_games, get_game
+from foodplay.messages import LANGUAGES, catalogue
+from foodplay.record import Record, RecordError, replay
+
+
+@dataclass
+class Link:
+    """What a query string asks for, after validation."""
+
+    game: str = "burg"
+    players: int = 3
+    seed: int = 1
+    record: Record | None = None
+    step: int | None = None  # None: the last step
+    seat: int | None = None  # None: the teacher's view
+    lang: str = "en"
+    mode: str = "watch"  # watch or play
+    problems: list[tuple[str, dict]] = field(default_factory=list)  # message keys + params
+
+    def problem_texts(self, lang: str = "en") -> list[str]:
+        """The problems as sentences from the message catalogue."""
+        cat = catalogue(None, lang)
+        return [cat.format(key, params) for key, params in self.problems]
+
+    def query(self) -> str:
+        """The query string (without '?') that reopens this position."""
+        params: dict[str, str] = {"game": self.game}
+        if self.record is not None:
+            params["record"] = encode_record(self.record)
+        else:
+            params.update(players=str(self.players), seed=str(self.seed))
+        if self.step is not None:
+            params["step"] = str(self.step)
+        params["seat"] = "teacher" if self.seat is None else str(self.seat + 1)
+        if self.lang != "en":
+            params["lang"] = self.lang
+        if self.mode != "watch":
+            params["mode"] = self.mode
+        return urlencode(params)
+
+
+def encode_record(record: Record) -> str:
+    """A record as compact URL-safe text: zlib-compressed JSON in base64url."""
+    raw = json.dumps(record.to_json(), separators=(",", ":"), ensure_ascii=False).encode()
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def decode_record(text: str) -> Record:
+    """The inverse of encode_record; RecordError with a clear reason if the text is damaged."""
+    try:
+        raw = zlib.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    except (binascii.Error, zlib.error, ValueError) as exc:
+        raise RecordError("the record in the link is damaged (it is not valid encoded data); "
+                          "was the link cut short?") from exc
+    return Record.loads(raw.decode("utf-8", errors="replace"))
+
+
+def _whole(value: str, name: str, low: int, high: int, problems: list) -> int | None:
+    try:
+        number = int(value)
+    except ValueError:
+        problems.append(("link.not_number", {"name": name, "value": value}))
+        return None
+    if not low <= number <= high:
+        problems.append(("link.out_of_range", {"name": name, "value": value, "low": low,
+                                               "high": high}))
+        return None
+    return number
+
+
+def parse_query(query: str) -> Link:
+    """Read a query string such as 'game=burg&players=3&seed=7&step=12&seat=2'."""
+    link = Link()
+    problems = link.problems
+    try:
+        values = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
+    except ValueError:
+        problems.append(("link.unreadable", {}))
+        return link
+    known = {"game", "players", "seed", "record", "step", "seat", "lang", "mode"}
+    for name in sorted(set(values) - known):
+        problems.append(("link.unknown_setting", {"name": name}))
+
+    game_id = values.get("game", link.game)
+    if game_id not in built_games():
+        problems.append(("link.bad_game", {"value": game_id,
+                                           "games": ", ".join(e.id for e in LISTINGS),
+                                           "fallback": get_game(link.game).title}))
+        game_id = link.game
+    link.game = game_id
+    game = get_game(game_id)
+    link.players = min(max(link.players, game.min_players), game.max_players)
+    if "players" in values:
+        link.players = _whole(values["players"], "players", game.min_players, game.max_players,
+                              problems) or link.players
+    if "seed" in values:
+        seed = _whole(values["seed"], "seed", 0, 2**31 - 1, problems)
+        link.seed = link.seed if seed is None else seed
+    if "record" in values:
+        try:
+            record = decode_record(values["record"])
+            if record.game != game_id and "game" in values:
+                raise RecordError(f"the record is a {record.game} game, not {game_id}")
+            replay(record)
+            link.record, link.game, link.players = record, record.game, record.players
+        except RecordError as exc:
+            problems.append(("link.bad_record", {"detail": str(exc).rstrip(".?")}))
+    if "step" in values:
+        link.step = _whole(values["step"], "step", 0, 100_000, problems)
+    if "seat" in values and values["seat"] != "teacher":
+        seat = _whole(values["seat"], "seat", 1, link.players, problems)
+        link.seat = None if seat is None else seat - 1
+    if "lang" in values:
+        if values["lang"] in LANGUAGES:
+            link.lang = values["lang"]
+        else:
+            problems.append(("link.bad_lang", {"value": values["lang"],
+                                               "languages": ", ".join(LANGUAGES)}))
+    if "mode" in values:
+        if values["mode"] in ("watch", "play"):
+            link.mode = values["mode"]
+        else:
+            problems.append(("link.bad_mode", {"value": values["mode"]}))
+    return link
