@@ -18,7 +18,9 @@ from typing import Any
 from foodplay.data import DataError, read_json, require
 
 CORE_DIR = Path(__file__).parent / "locale"
-LANGUAGES = ("en", "ko", "fr", "pt", "zh")
+# Languages with a core catalogue, English first; a game may translate only part of its text.
+LANGUAGES = ("en",) + tuple(sorted(p.name.split(".")[1] for p in CORE_DIR.glob("messages.*.json")
+                                   if p.name != "messages.en.json"))
 
 
 class _Formatter(string.Formatter):
