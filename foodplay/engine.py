@@ -174,6 +174,10 @@ class Game:
     def heuristic(self, state: State, seat: Seat) -> Suggestion:
         raise NotImplementedError
 
+    def describe(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        """A view as plain text (command line, golden files)."""
+        raise NotImplementedError
+
 
 class State:
     """A position in a game. Subclasses implement the hooks below; `apply` is shared."""

@@ -761,6 +761,11 @@ class BurgGame(Game):
 
         return suggest(state, seat)
 
+    def describe(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        from foodplay.games.burg.text import describe
+
+        return describe(view, self.catalogue(lang))
+
 
 GAME = BurgGame()
 __all__ = ["GAME", "BurgGame", "BurgState", "DataError"]
