@@ -8,7 +8,7 @@ from typing import Any
 
 
 class DataError(ValueError):
-    """A data file (components, rulebook, messages, record) is malformed; `where` names the field."""
+    """A data file (components, rulebook, messages, record) is malformed at `where`."""
 
     def __init__(self, where: str, problem: str):
         super().__init__(f"{where}: {problem}")
