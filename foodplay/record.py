@@ -40,6 +40,7 @@ class Record:
     moves: list[Move] = field(default_factory=list)
     title: str | None = None
     rules_version: str | None = None
+    narration: dict[int, str] = field(default_factory=dict)  # step -> message key
 
     def new_state(self) -> State:
         """The position before the first move."""
@@ -58,6 +59,8 @@ class Record:
             if getattr(self, name) is not None:
                 data[name] = getattr(self, name)
         data["options"] = self.options
+        if self.narration:
+            data["narration"] = {str(k): v for k, v in sorted(self.narration.items())}
         data["moves"] = [m.to_json() for m in self.moves]
         return data
 
@@ -132,8 +135,17 @@ class Record:
             except TypeError as exc:
                 raise DataError(f"moves[{i}] (step {i + 1})", str(exc)) from exc
         title = data.get("title")
-        return cls(game.id, players, seed, setup, options, names, components, moves,
-                   title if isinstance(title, str) else None, rules_version)
+        require(title is None or isinstance(title, str), "title", "must be a message key")
+        narration = data.get("narration", {})
+        require(isinstance(narration, dict), "narration", "must map step numbers to message keys")
+        steps = {}
+        for key, value in narration.items():
+            require(key.isdigit() and int(key) <= len(moves), f"narration.{key}",
+                    f"must be a step number from 0 to {len(moves)}")
+            require(isinstance(value, str), f"narration.{key}", "must be a message key")
+            steps[int(key)] = value
+        return cls(game.id, players, seed, setup, options, names, components, moves, title,
+                   rules_version, steps)
 
 
 @dataclass(frozen=True)
