@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -219,6 +220,17 @@ class State:
         raise NotImplementedError
 
     def winners(self) -> list[Seat]:
+        raise NotImplementedError
+
+    def inventory(self) -> Counter[str]:
+        """Every physical component, counted wherever it lies; constant through a game."""
+        raise NotImplementedError
+
+    def secret_paths(self, seat: Seat) -> list[tuple[str | int, ...]]:
+        """Paths into `view(None)` holding what only `seat` may know right now.
+
+        Contract tests check that every other seat's view differs from the teacher's there.
+        """
         raise NotImplementedError
 
     def snapshot(self) -> Any:

@@ -665,7 +665,7 @@ class BurgState(State):
             "winners": self.winners() if over else None,
         }
 
-    def card_locations(self) -> Counter[str]:
+    def inventory(self) -> Counter[str]:
         """Every deck card, counted wherever it lies (for the one-place-per-card property)."""
         where = Counter(self.deck)
         for pile in self.piles:
@@ -682,6 +682,15 @@ class BurgState(State):
             where[self.pending] += 1
         where["rat"] += self.waiting_rats
         return where
+
+    def secret_paths(self, seat: Seat) -> list[tuple[str | int, ...]]:
+        """G5: a seat's hand, used tools, face-down tool, rat tokens and wastebasket."""
+        paths: list[tuple[str | int, ...]] = [("seats", seat, "hand"), ("seats", seat, "used"),
+                                              ("seats", seat, "wastebasket"),
+                                              ("seats", seat, "rat_tokens")]
+        if self.chosen[seat] is not None:
+            paths.append(("seats", seat, "chosen"))
+        return paths
 
     # --- copies ------------------------------------------------------------------------
     def snapshot(self) -> Any:
