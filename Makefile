@@ -22,10 +22,13 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
 	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; }
 
-## test: lint, engine, widget, notebook and browser tests
+## test: lint, engine, widget, notebook and browser tests (Jupyter caches kept out of $$HOME)
 test: $(BIN)/activate chromium
 	$(BIN)/ruff check foodplay widgets tests scripts
-	$(BIN)/python -m pytest
+	tmp=$$(mktemp -d) && \
+	JUPYTER_CONFIG_DIR=$$tmp/config JUPYTER_DATA_DIR=$$tmp/data JUPYTER_RUNTIME_DIR=$$tmp/runtime \
+	MPLCONFIGDIR=$$tmp/mpl IPYTHONDIR=$$tmp/ipython \
+	$(BIN)/python -m pytest tests notebooks --nbval-lax
 
 clean:
 	rm -rf $(VENV)
