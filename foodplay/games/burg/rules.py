@@ -256,7 +256,7 @@ class BurgState(State):
 
     def _check_flip(self, move: Move) -> Verdict:
         card = move.get("card")
-        if card not in self.comp.roles:
+        if not isinstance(card, str) or card not in self.comp.roles:
             return Verdict.refuse("G1", "burg.refuse.no_such_card", card=str(card))
         if self.comp.roles[card] == "rat":
             return Verdict.refuse("R5-2", "burg.refuse.flip_rat")
@@ -268,7 +268,7 @@ class BurgState(State):
 
     def _check_add(self, move: Move) -> Verdict:
         card = move.get("card")
-        if card not in self.comp.roles:
+        if not isinstance(card, str) or card not in self.comp.roles:
             return Verdict.refuse("G1", "burg.refuse.no_such_card", card=str(card))
         index = self._burger_index(move)
         if index is None:
