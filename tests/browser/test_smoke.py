@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 GALLERY = "/voila/render/index.ipynb"
 CELL_ERROR = "There was an error when executing cell"  # Voilà's message for a failing cell
 
@@ -35,6 +37,15 @@ def test_closing_the_page_shuts_its_kernel_down(page, voila_server, kernels):
 
 
 def test_root_lists_the_gallery(page, voila_server):
-    """The root page, Voilà's list of notebooks, offers the gallery."""
+    """The root page, Voilà's list of notebooks, offers the gallery.
+
+    voila 0.5.13's list page sometimes stays empty although its contents request answers 200
+    (2 loads in 40 here); a reload shows the list. Allow one reload, not more.
+    """
+    item = page.locator(".jp-DirListing-item").filter(has_text="index.ipynb")
     page.goto(voila_server + "/")
-    page.locator(".jp-DirListing-item").filter(has_text="index.ipynb").wait_for()
+    try:
+        item.wait_for(timeout=10_000)
+    except PlaywrightTimeoutError:
+        page.reload()
+        item.wait_for()
