@@ -1,0 +1,407 @@
+"""The tutor's screen for one game: header, table, explanation, rulebook, moves, timeline,
+scores and sharing, composed from the game-neutral components.
+
+    app = App()                                   # a new BURG game, watched step by step
+    app = App.from_query(os.environ.get("QUERY_STRING", ""))   # a deep link, in Voilà
+    app = App(record=Record.load(path), seat=None)               # a saved or scenario record
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+from foodplay_widgets.context import Context
+from foodplay_widgets.explanation import ExplanationPanel, RulebookReader
+from foodplay_widgets.guard import ErrorCatcher
+from foodplay_widgets.moves import MovePanel
+from foodplay_widgets.scores import ScoresPanel
+from foodplay_widgets.share import SharePanel
+from foodplay_widgets.style import style_widget
+from foodplay_widgets.table import TableView
+from foodplay_widgets.text import Text, esc, language_options
+from foodplay_widgets.timeline import TimelineControls
+
+from foodplay.bots import BOT_KINDS, make_bot, play_game
+from foodplay.engine import IllegalMove, Move, Verdict
+from foodplay.games import get_game
+from foodplay.links import parse_query
+from foodplay.messages import LANGUAGES, catalogue
+from foodplay.record import Record, RecordError
+from foodplay.timeline import Timeline
+
+MAX_BOT_MOVES = 10_000
+TEACHER = -1  # the seat selector's value for the teacher's view (None would mean "nothing")
+MODES = ("watch", "play")
+
+
+class App(widgets.VBox):
+    """One game's tutor. All game state lives in `self.timeline`; widgets only render it.
+
+    Children worth knowing (tests click and read them): `seat_select`, `lang_select`,
+    `players`, `seed`, `bots`, `mode`, `new_game`, `messages`, `table`, `explanation`,
+    `reader`, `moves`, `controls` (`.first/.back/.next/.last/.play/.slider/.counter`),
+    `scores`, `share`.
+    """
+
+    def __init__(self, record: Record | None = None, *, game: str = "burg", players: int = 3,
+                 seed: int = 1, bots: str = "heuristic", mode: str = "watch",
+                 seat: int | None = None, lang: str = "en", step: int | None = None,
+                 env: Mapping[str, str] | None = None, settings: bool = True):
+        self.env = env
+        self.errors = ErrorCatcher(self._report_error)
+        guard = self.errors
+        self.lang = lang if lang in LANGUAGES else "en"
+        self.mode = mode if mode in MODES else "watch"
+        self.bot_kind = bots if bots in BOT_KINDS else "heuristic"
+        self.seat: int | None = seat
+        self.learner: int | None = None
+        self.bots: dict[int, Any] = {}
+        self._messages: list[tuple[str, str]] = []
+        self._quiet = False
+
+        # --- header ---------------------------------------------------------------------
+        self.title = widgets.HTML()
+        self.title.add_class("fp-title")
+        self.seat_select = widgets.Dropdown(layout=widgets.Layout(width="auto"))
+        self.seat_select.add_class("fp-seat")
+        self.lang_select = widgets.Dropdown(options=language_options(), value=self.lang,
+                                            layout=widgets.Layout(width="auto"))
+        self.lang_select.add_class("fp-lang")
+        self.players = widgets.Dropdown(layout=widgets.Layout(width="auto"))
+        self.players.add_class("fp-players")
+        self.seed = widgets.BoundedIntText(min=0, max=2**31 - 1, value=seed,
+                                           layout=widgets.Layout(width="14em"))
+        self.seed.add_class("fp-seed")
+        self.bots_select = widgets.Dropdown(layout=widgets.Layout(width="auto"))
+        self.bots_select.add_class("fp-bots")
+        self.mode_select = widgets.ToggleButtons(layout=widgets.Layout(width="auto"))
+        self.mode_select.add_class("fp-mode")
+        self.new_game = widgets.Button(layout=widgets.Layout(width="auto"),
+                                       button_style="primary")
+        self.new_game.add_class("fp-new-game")
+        self.messages = widgets.HTML()
+        self.messages.add_class("fp-messages")
+        self.note = widgets.HTML()
+        self.note.add_class("fp-note")
+
+        # --- panels ---------------------------------------------------------------------
+        self.reader = RulebookReader(guard)
+        self.table = TableView()
+        self.explanation = ExplanationPanel(self.reader.prefix)
+        self.moves = MovePanel(self.play_move, self.undo, self.catch_up, self.reader.prefix,
+                               guard)
+        self.controls = TimelineControls(self.go, guard)
+        self.scores = ScoresPanel(guard)
+        self.share = SharePanel()
+
+        top = widgets.HBox([self.seat_select, self.lang_select])
+        top.add_class("fp-view-select")
+        header = widgets.HBox([self.title, top])
+        header.add_class("fp-header")
+        self.settings = widgets.HBox([self.players, self.seed, self.bots_select,
+                                      self.mode_select, self.new_game])
+        self.settings.add_class("fp-settings")
+        if not settings:
+            self.settings.layout.display = "none"
+        left = widgets.VBox([self.table, self.scores])
+        left.add_class("fp-left")
+        right = widgets.VBox([self.note, self.explanation, self.reader])
+        right.add_class("fp-right")
+        main = widgets.HBox([left, right])
+        main.add_class("fp-main")
+        bottom = widgets.VBox([self.moves, self.controls, self.share])
+        bottom.add_class("fp-bottom")
+        super().__init__([style_widget(), header, self.settings, self.messages, main, bottom])
+        self.add_class("fp-app")
+
+        self.seat_select.observe(guard(self._seat_changed), "value")
+        self.lang_select.observe(guard(self._lang_changed), "value")
+        self.mode_select.observe(guard(self._mode_changed), "value")
+        self.new_game.on_click(guard(lambda _: self.start_new_game()))
+
+        self.game = get_game(record.game if record is not None else game)
+        self._set_options(players=record.players if record else players)
+        if record is not None:
+            self._load(record, step)
+        else:
+            self._fresh(step)
+
+    # --- opening -------------------------------------------------------------------------
+    @classmethod
+    def from_query(cls, query: str, env: Mapping[str, str] | None = None, **kwargs: Any) -> App:
+        """Open the position a query string asks for. Bad settings are listed in the message
+        box and replaced by defaults; this never raises."""
+        try:
+            link = parse_query(query or "")
+            problems = link.problem_texts(link.lang)
+            app = cls(link.record, game=link.game, players=link.players, seed=link.seed,
+                      mode=link.mode, seat=link.seat, lang=link.lang, env=env, **kwargs)
+            if link.step is not None:
+                if link.step > app.timeline.last:
+                    problems.append(catalogue(None, link.lang).format(
+                        "link.step_clamped", {"step": link.step, "last": app.timeline.last}))
+                app.go(link.step)
+            app.show_messages(problems, "problem")
+            return app
+        except Exception as exc:  # a link must never show a traceback: fall back, and say so
+            app = cls(env=env, **kwargs)
+            app.errors.record(exc)
+            return app
+
+    def _fresh(self, step: int | None = None) -> None:
+        """A new game from the settings: bots play it all (watch) or the learner sits in."""
+        players, seed = self.players.value, self.seed.value
+        if self.mode == "watch":
+            record, _ = play_game(self.game.id, players, seed, (self.bot_kind,))
+        else:
+            record = Record(self.game.id, players, seed=seed)
+        self._load(record, 0 if step is None else step, fresh=True)
+
+    def _load(self, record: Record, step: int | None, fresh: bool = False) -> None:
+        self.timeline = Timeline(record)
+        if self.seat is not None and not 0 <= self.seat < record.players:
+            self.seat = None
+        if self.mode == "play":
+            self.learner = self.seat if self.seat is not None else 0
+            self.seat = self.learner
+            self._make_bots()
+        self.timeline.go(self.timeline.last if step is None else step)
+        if self.mode == "play":
+            start = self.timeline.cursor
+            if self.timeline.cursor == self.timeline.last:
+                self._advance_bots()
+            self.timeline.go(start)
+        self.render()
+
+    def _make_bots(self) -> None:
+        record = self.timeline.record
+        seed = record.seed if record.seed is not None else 0
+        self.bots = {s: make_bot(self.bot_kind, seed * 101 + s) for s in range(record.players)
+                     if s != self.learner}
+
+    # --- actions -------------------------------------------------------------------------
+    def start_new_game(self) -> None:
+        """The New game button: a fresh game with the chosen players, seed, bots and mode."""
+        self._messages = []
+        self.bot_kind = self.bots_select.value or self.bot_kind
+        self._fresh()
+
+    def go(self, k: int) -> None:
+        """Show step `k` (clamped to the record)."""
+        self.timeline.go(k)
+        self.render()
+
+    def play_move(self, move: Move) -> Verdict | None:
+        """Play the learner's move at the present step. A refused move returns its verdict and
+        changes nothing; an accepted one is followed by the bots' moves, shown from there."""
+        state = self.timeline.state
+        if (self.mode != "play" or self.timeline.cursor != self.timeline.last
+                or move.seat != self.learner):
+            verdict = state.check(move)
+            if verdict.ok:  # allowed by the rules, but not the learner's move to make here
+                decision = state.decision()
+                verdict = Verdict.refuse(verdict.clause, "verdict.not_your_turn", seat=move.seat,
+                                         waiting=list(decision.seats) if decision else [])
+            return verdict
+        try:
+            self.timeline.play(move)
+        except IllegalMove as exc:
+            return exc.verdict
+        mine = self.timeline.cursor
+        self._advance_bots()
+        self.timeline.go(mine)
+        self.render()
+        return None
+
+    def _advance_bots(self) -> int:
+        """Let the bots decide until the learner must (or the game ends); how many moved.
+
+        A bot reads only its own seat's view, and in a secret choice the bots decide after the
+        learner, so nobody sees a choice before the reveal."""
+        played = 0
+        while played < MAX_BOT_MOVES:
+            state = self.timeline.state_at(self.timeline.last)
+            decision = state.decision()
+            if decision is None or self.learner in decision.seats:
+                break
+            seat = decision.seats[0]
+            self.timeline.go(self.timeline.last)
+            self.timeline.play(self.bots[seat].choose(state, seat))
+            played += 1
+        return played
+
+    def undo(self) -> None:
+        """Undo back to the learner's last decision (the bots' replies go too)."""
+        moves = self.timeline.record.moves
+        if self.mode != "play" or not any(m.seat == self.learner for m in moves):
+            return
+        while self.timeline.last > 0:
+            seat = moves[-1].seat
+            self.timeline.undo()
+            if seat == self.learner:
+                break
+        self.timeline.go(self.timeline.last)
+        self.render()
+
+    def catch_up(self) -> None:
+        """Jump to the present step (where the learner can move)."""
+        self.go(self.timeline.last)
+
+    # --- settings ------------------------------------------------------------------------
+    def _set_options(self, players: int) -> None:
+        self._quiet = True
+        try:
+            text = Text(self.game, self.lang)
+            self.players.options = [(text("ui.settings.players_n", count=n), n)
+                                    for n in range(self.game.min_players,
+                                                   self.game.max_players + 1)]
+            self.players.value = players
+        finally:
+            self._quiet = False
+
+    def _seat_changed(self, change: dict) -> None:
+        if self._quiet:
+            return
+        self.seat = None if change["new"] == TEACHER else change["new"]
+        if self.mode == "play" and self.seat is not None and self.seat != self.learner:
+            self.learner = self.seat
+            self._make_bots()
+            if self.timeline.cursor == self.timeline.last:
+                start = self.timeline.cursor
+                self._advance_bots()
+                self.timeline.go(start)
+        self.render()
+
+    def _lang_changed(self, change: dict) -> None:
+        if not self._quiet:
+            self.lang = change["new"]
+            self.render()
+
+    def _mode_changed(self, change: dict) -> None:
+        if self._quiet or change["new"] == self.mode:
+            return
+        self.mode = change["new"]
+        if self.mode == "play":
+            # take a seat from the position shown: later steps are dropped, bots take the rest
+            record = self.timeline.record
+            kept = Record(record.game, record.players, seed=record.seed, setup=record.setup,
+                          options=dict(record.options), names=record.names,
+                          components=record.components,
+                          moves=list(record.moves[: self.timeline.cursor]), title=record.title)
+            self._load(kept, None)
+        else:
+            self.learner = None
+            self.render()
+
+    # --- messages ------------------------------------------------------------------------
+    def show_messages(self, texts: list[str], kind: str = "problem") -> None:
+        """Show messages in the visible message box (kind: problem, error or info)."""
+        self._messages += [(kind, t) for t in texts]
+        self._draw_messages()
+
+    def _report_error(self, exc: BaseException) -> None:
+        text = Text(self.game, self.lang)
+        detail = str(exc) if isinstance(exc, RecordError) else type(exc).__name__
+        self._messages.append(("error", text("ui.error.unexpected", detail=detail)))
+        self._draw_messages()
+
+    def _draw_messages(self) -> None:
+        if not self._messages:
+            self.messages.value = ""
+            self.messages.layout.display = "none"
+            return
+        text = Text(self.game, self.lang)
+        items = "".join(f'<li class="fp-msg fp-msg-{esc(kind)}">{esc(t)}</li>'
+                        for kind, t in self._messages)
+        self.messages.value = (f'<div class="fp-message-box" role="alert">'
+                               f'<p class="fp-message-title">{text.html("ui.messages.title")}</p>'
+                               f"<ul>{items}</ul></div>")
+        self.messages.layout.display = ""
+
+    @property
+    def message_texts(self) -> list[str]:
+        return [t for _, t in self._messages]
+
+    # --- drawing -------------------------------------------------------------------------
+    def context(self) -> Context:
+        return Context(self.timeline, self.seat, self.lang, self.mode, self.learner)
+
+    def render(self) -> None:
+        """Draw every component from the timeline's current step."""
+        ctx = self.context()
+        text = ctx.text
+        self._draw_header(ctx)
+        before = ctx.view(ctx.cursor - 1) if ctx.cursor > 0 else None
+        self.table.render(ctx, before)
+        self.explanation.render(ctx)
+        self.reader.render(self.game.rulebook(), text)
+        self.moves.render(ctx)
+        self.controls.relabel(text)
+        self.controls.show(ctx.cursor, self.timeline.last, text)
+        self.scores.render(ctx)
+        self.share.render(ctx, self.env if self.env is not None else os.environ)
+        self._draw_note(ctx)
+        self._draw_messages()
+
+    def _draw_note(self, ctx: Context) -> None:
+        """The teacher's narration for this step, if the record (a scenario) has one."""
+        key = getattr(self.timeline.record, "narration", {}).get(ctx.cursor)
+        text = ctx.text
+        if key and text.has(key):
+            self.note.value = (f'<aside class="fp-lesson-note" aria-label="'
+                               f'{text.html("ui.lesson.note")}"><p><strong>'
+                               f'{text.html("ui.lesson.note")}</strong></p>'
+                               f"<p>{text.html(key)}</p></aside>")
+            self.note.layout.display = ""
+        else:
+            self.note.value = ""
+            self.note.layout.display = "none"
+
+    def _draw_header(self, ctx: Context) -> None:
+        text = ctx.text
+        record = self.timeline.record
+        renderer = ctx.renderer
+        if record.seed is not None:
+            title = text("ui.header.seed", title=self.game.title, count=record.players,
+                         seed=record.seed)
+        else:
+            title = text("ui.header.setup", title=self.game.title, count=record.players)
+        shown = text(record.title) if record.title and text.has(record.title) else record.title
+        sub = f'<p class="fp-record-title">{esc(shown)}</p>' if shown else ""
+        view = ctx.view(0)
+        self.title.value = (
+            f'<h2 class="fp-app-title">{esc(title)}</h2>{sub}'
+            f'<p class="fp-credits">{esc(renderer.credits(self.game, text))}</p>'
+            f'<p class="fp-components">{esc(renderer.components_label(view, text))}</p>')
+        self._quiet = True
+        try:
+            names = self.timeline.state_at(0).names
+            seats = [(text("seat.you", name=n) if self.mode == "play" and s == self.learner
+                      else text("view.seat", name=n), s) for s, n in enumerate(names)]
+            options = seats if self.mode == "play" else [(text("view.teacher"), TEACHER)] + seats
+            if list(self.seat_select.options) != options:
+                self.seat_select.options = options
+            self.seat_select.value = TEACHER if self.seat is None else self.seat
+            self.seat_select.description = text("ui.seat.label")
+            self.lang_select.description = text("ui.lang.label")
+            self.lang_select.value = self.lang
+            self.players.description = text("ui.settings.players")
+            self.players.value = record.players
+            self.seed.description = text("ui.settings.seed")
+            if record.seed is not None:
+                self.seed.value = record.seed
+            self.bots_select.description = text("ui.settings.bots")
+            bot_options = [(text(f"ui.bots.{k}"), k) for k in BOT_KINDS]
+            if list(self.bots_select.options) != bot_options:
+                self.bots_select.options = bot_options
+            self.bots_select.value = self.bot_kind
+            self.mode_select.options = [(text(f"ui.mode.{m}"), m) for m in MODES]
+            self.mode_select.tooltips = [text(f"ui.mode.{m}_tip") for m in MODES]
+            self.mode_select.value = self.mode
+            self.new_game.description = text("ui.settings.new_game")
+            self.new_game.tooltip = text("ui.settings.new_game_tip")
+        finally:
+            self._quiet = False

@@ -1,0 +1,85 @@
+"""What every component renders from: the timeline, the seat shown, the language and the mode."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from foodplay_widgets.renderers import GameRenderer, renderer_for
+from foodplay_widgets.text import Text
+
+from foodplay.engine import Decision, Game, Move, Seat, State
+from foodplay.timeline import Timeline
+
+
+@dataclass
+class Context:
+    """One moment of the tutor's screen. All game state lives in the timeline.
+
+    `seat` is the seat whose view is shown (None: the teacher, who sees everything);
+    `learner` is the seat the learner plays in play mode.
+    """
+
+    timeline: Timeline
+    seat: Seat | None = None
+    lang: str = "en"
+    mode: str = "watch"
+    learner: Seat | None = None
+
+    @property
+    def cursor(self) -> int:
+        return self.timeline.cursor
+
+    @property
+    def state(self) -> State:
+        return self.timeline.state_at(self.timeline.cursor)
+
+    @property
+    def game(self) -> Game:
+        return self.state.game
+
+    @cached_property
+    def text(self) -> Text:
+        return Text(self.timeline.state_at(0).game, self.lang, self.timeline.state_at(0).names)
+
+    @property
+    def renderer(self) -> GameRenderer:
+        return renderer_for(self.game.id)
+
+    def view(self, index: int | None = None) -> dict[str, Any]:
+        """The view of the seat shown, after step `index` (the cursor by default)."""
+        k = self.timeline.cursor if index is None else index
+        return self.timeline.state_at(k).view(self.seat)
+
+    @property
+    def at_present(self) -> bool:
+        """Whether the cursor is on the last step (where moves can be played)."""
+        return self.timeline.cursor == self.timeline.last
+
+    def decision(self) -> Decision | None:
+        return self.state.decision()
+
+    def actors(self) -> list[Seat]:
+        """The seats whose decision the move panel may show: never another seat's secrets.
+
+        Play mode: the learner, when it is their decision. Watch mode: the seat shown if it
+        must decide, or every deciding seat for the teacher.
+        """
+        decision = self.decision()
+        if decision is None:
+            return []
+        if self.mode == "play":
+            ok = self.at_present and self.learner in decision.seats
+            return [self.learner] if ok else []
+        if self.seat is None:
+            return list(decision.seats)
+        return [self.seat] if self.seat in decision.seats else []
+
+    def move_hidden(self, index: int) -> bool:
+        """Whether step `index`'s move was a secret choice the seat shown may not read."""
+        move: Move | None = self.timeline.steps[index].move
+        if move is None or self.seat is None or move.seat == self.seat or index == 0:
+            return False
+        before = self.timeline.state_at(index - 1).decision()
+        return bool(before and before.simultaneous)

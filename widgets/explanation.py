@@ -1,0 +1,161 @@
+"""The explanation panel (what happened at this step, and the rules behind it) and the
+rulebook reader (the whole rulebook in order, opened at a clause)."""
+
+from __future__ import annotations
+
+import itertools
+
+import ipywidgets as widgets
+from foodplay_widgets.context import Context
+from foodplay_widgets.guard import Guard, unguarded
+from foodplay_widgets.text import Text, badge, esc
+
+from foodplay.explain import explain, step_text
+from foodplay.rulebook import Clause, Rulebook
+
+_READER_IDS = itertools.count(1)
+
+
+def clause_anchor(prefix: str, clause: Clause) -> str:
+    return f"{prefix}-{clause.id}"
+
+
+def clause_link(text: Text, clause: Clause, prefix: str) -> str:
+    """"Rule 5-2" as a link into the rulebook reader (a keyboard-reachable anchor)."""
+    title = text.html("ui.rulebook.open_at", number=clause.number)
+    return (f'<a class="fp-clause-link" href="#{clause_anchor(prefix, clause)}" '
+            f'title="{title}"><span class="fp-clause-number">{esc(text.clause_number(clause))}'
+            f"</span></a>")
+
+
+def clause_block(text: Text, clause: Clause, prefix: str) -> str:
+    """A cited clause: number (a link to the reader), title, provenance badge and text."""
+    return (f'<li class="fp-cited fp-cited-{esc(clause.id)}">'
+            f'<p class="fp-cited-head">{clause_link(text, clause, prefix)} '
+            f'<span class="fp-clause-title">{esc(clause.title(text.lang))}</span> '
+            f"{badge(text, clause)}</p>"
+            f'<p class="fp-clause-text">{esc(clause.text(text.lang))}</p></li>')
+
+
+def decision_text(ctx: Context) -> str:
+    """Who must decide now, or that the game is over."""
+    text, state = ctx.text, ctx.state
+    decision = state.decision()
+    if decision is None:
+        return text("game.over")
+    what = text(decision.kind, seat=decision.seats[0])
+    key = "game.waiting_secret" if decision.simultaneous else "game.waiting"
+    return text(key, seats=list(decision.seats), decision=what)
+
+
+class ExplanationPanel(widgets.VBox):
+    """For the current step: the move, the sentences the seat shown may read, and every clause
+    cited, with its number as in the rulebook, its title, text and provenance badge."""
+
+    def __init__(self, reader_prefix: str):
+        self.prefix = reader_prefix
+        self.html = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.html.add_class("fp-explanation")
+        super().__init__([self.html])
+        self.add_class("fp-explanation-panel")
+
+    def render(self, ctx: Context) -> None:
+        text, k = ctx.text, ctx.cursor
+        step = ctx.timeline.steps[k]
+        state = ctx.state
+        if k == 0:
+            title, move = text("step.setup"), ""
+        else:
+            title = text("step.n", n=k)
+            if ctx.move_hidden(k):
+                move = text("ui.step.secret_move", seat=step.move.seat)
+            else:
+                move = step_text(state, step.move, ctx.lang)
+        sentences = explain(state, step.events, ctx.seat, ctx.lang)
+        items, cited = [], {}
+        for sentence in sentences:
+            links = " ".join(f'{clause_link(text, c, self.prefix)} {badge(text, c)}'
+                             for c in sentence.clauses)
+            items.append(f'<li class="fp-sentence"><p class="fp-sentence-text">'
+                         f'{esc(sentence.text)}</p><p class="fp-cites">{links}</p></li>')
+            for clause in sentence.clauses:
+                cited.setdefault(clause.id, clause)
+        blocks = "".join(clause_block(text, c, self.prefix) for c in cited.values())
+        move_html = f'<p class="fp-step-move">{esc(move)}</p>' if move else ""
+        rules = (f'<h4 class="fp-rules-title">{text.html("ui.explain.rules")}</h4>'
+                 f'<ul class="fp-cited-list">{blocks}</ul>') if blocks else ""
+        self.html.value = (
+            f'<section class="fp-explain" aria-live="polite" '
+            f'aria-label="{text.html("ui.explain.label")}">'
+            f'<h3 class="fp-step-title">{esc(title)}</h3>{move_html}'
+            f'<ol class="fp-sentences">{"".join(items)}</ol>{rules}'
+            f'<p class="fp-now">{esc(decision_text(ctx))}</p></section>')
+
+    @property
+    def text(self) -> str:
+        """The panel as plain text (for tests)."""
+        import re
+        from html import unescape
+
+        return unescape(re.sub(r"<[^>]+>", " ", self.html.value))
+
+
+class RulebookReader(widgets.VBox):
+    """The whole rulebook in order. Clause links in the explanation jump here (HTML anchors, so
+    they work with the keyboard); `open_at(clause_id)` opens it at a clause from Python."""
+
+    def __init__(self, guard: Guard = unguarded):
+        self.prefix = f"fp-rule{next(_READER_IDS)}"
+        self.target: str | None = None
+        self.expanded = False
+        self.html = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.html.add_class("fp-rulebook-html")
+        self.goto = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto",
+                                                                       flex="1 1 auto"))
+        self.goto.add_class("fp-rulebook-goto")
+        self.open_button = widgets.Button(layout=widgets.Layout(width="auto", flex="0 0 auto"))
+        self.open_button.add_class("fp-rulebook-open")
+        super().__init__([widgets.HBox([self.goto, self.open_button]), self.html])
+        self.add_class("fp-rulebook-panel")
+        self.open_button.on_click(guard(lambda _: self.open_at(self.goto.value)))
+        self._rulebook: Rulebook | None = None
+        self._text: Text | None = None
+
+    def render(self, rulebook: Rulebook, text: Text) -> None:
+        self._rulebook, self._text = rulebook, text
+        self.goto.description = text("ui.rulebook.goto")
+        self.goto.options = [(f"{text.clause_number(c)} · {c.title(text.lang)}", c.id)
+                             for c in rulebook]
+        self.goto.value = self.target if self.target in rulebook else rulebook.clauses[0].id
+        self.open_button.description = text("ui.rulebook.open")
+        self.open_button.tooltip = text("ui.rulebook.open_tip")
+        self._draw()
+
+    def open_at(self, clause_id: str | None = None) -> None:
+        """Open the reader at `clause_id` (highlighted and scrolled into view)."""
+        self.target = clause_id
+        self.expanded = True
+        if clause_id is not None and self._rulebook and clause_id in self._rulebook:
+            self.goto.value = clause_id
+        self._draw()
+
+    def _draw(self) -> None:
+        if self._rulebook is None or self._text is None:
+            return
+        text = self._text
+        items = []
+        for clause in self._rulebook:
+            target = clause.id == self.target
+            cls = "fp-rule fp-rule-target" if target else "fp-rule"
+            items.append(
+                f'<li id="{clause_anchor(self.prefix, clause)}" class="{cls}" tabindex="-1">'
+                f'<h4><span class="fp-clause-number">{esc(text.clause_number(clause))}</span> '
+                f'<span class="fp-clause-title">{esc(clause.title(text.lang))}</span> '
+                f'{badge(text, clause)}</h4><p>{esc(clause.text(text.lang))}</p></li>')
+        legend = text.html("ui.rulebook.legend")
+        opened = " open" if self.expanded else ""
+        self.html.value = (
+            f'<details class="fp-rulebook"{opened}><summary>'
+            f'{text.html("ui.rulebook.title", title=text.game.title, count=len(items))}'
+            f'</summary><p class="fp-legend">{legend}</p>'
+            f'<ol class="fp-rules">{"".join(items)}</ol></details>')

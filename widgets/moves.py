@@ -1,0 +1,191 @@
+"""The move panel: legal moves as buttons, "why not?", hint and undo.
+
+In play mode it acts for the learner's seat at the present step. In watch mode it never
+plays: "why not?" only checks a move for the seat shown (or, for the teacher, any seat that
+must decide), and the hint is the heuristic's advice for that seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as widgets
+from foodplay_widgets.context import Context
+from foodplay_widgets.explanation import clause_block
+from foodplay_widgets.guard import Guard, unguarded
+from foodplay_widgets.text import esc
+
+from foodplay.bots import suggest
+from foodplay.engine import Move, Verdict
+from foodplay.explain import move_text, reason_text, step_text
+
+
+class MovePanel(widgets.VBox):
+    """Legal moves, why-not, hint and undo. `on_play(move)` asks the app to play a move and
+    returns the refusing verdict, or None if it was played; `on_undo()` undoes."""
+
+    def __init__(self, on_play: Callable[[Move], Verdict | None], on_undo: Callable[[], None],
+                 on_catch_up: Callable[[], None], reader_prefix: str,
+                 guard: Guard = unguarded):
+        self.on_play, self.on_undo, self.on_catch_up = on_play, on_undo, on_catch_up
+        self.prefix = reader_prefix
+        self.guard = guard
+        self.status = widgets.HTML()
+        self.status.add_class("fp-turn")
+        self.legal = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.legal.add_class("fp-legal")
+        self.move_buttons: list[widgets.Button] = []
+        self.catch_up = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.catch_up.add_class("fp-catch-up")
+        self.whynot = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto",
+                                                                         max_width="32em"))
+        self.whynot.add_class("fp-whynot-choice")
+        self.whynot_try = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.whynot_try.add_class("fp-whynot-try")
+        self.whynot_result = widgets.HTML()
+        self.whynot_result.add_class("fp-whynot-result")
+        self.hint = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.hint.add_class("fp-hint")
+        self.hint_text = widgets.HTML()
+        self.hint_text.add_class("fp-hint-text")
+        self.undo = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.undo.add_class("fp-undo")
+        self.whynot_try.on_click(guard(self._try))
+        self.hint.on_click(guard(self._hint))
+        self.undo.on_click(guard(lambda _: self.on_undo()))
+        self.catch_up.on_click(guard(lambda _: self.on_catch_up()))
+        self.whynot_box = widgets.HBox([self.whynot, self.whynot_try])
+        self.whynot_box.add_class("fp-whynot")
+        tools = widgets.HBox([self.hint, self.undo, self.catch_up])
+        tools.add_class("fp-move-tools")
+        super().__init__([self.status, self.legal, self.whynot_box, self.whynot_result, tools,
+                          self.hint_text])
+        self.add_class("fp-moves")
+        self._ctx: Context | None = None
+        self._candidates: list[Move] = []
+
+    # --- drawing -----------------------------------------------------------------------
+    def render(self, ctx: Context) -> None:
+        self._ctx = ctx
+        text = ctx.text
+        actors = ctx.actors()
+        play = ctx.mode == "play"
+        state = ctx.state
+        self.status.value = f'<p class="fp-turn-text">{esc(self._status(ctx, actors))}</p>'
+        for button in self.move_buttons:
+            button.close()
+        self.move_buttons = []
+        if play and actors:
+            for move in state.legal_moves(actors[0]):
+                button = widgets.Button(description=move_text(state, move, ctx.lang),
+                                        tooltip=step_text(state, move, ctx.lang),
+                                        layout=widgets.Layout(width="auto"))
+                button.add_class("fp-move")
+                button.add_class(f"fp-move-{move.kind}")
+                button.on_click(self.guard(lambda _, m=move: self._play(m)))
+                self.move_buttons.append(button)
+        self.legal.children = self.move_buttons
+        self.legal.layout.display = "" if self.move_buttons else "none"
+        self._candidates = [m for seat in actors for m in state.candidates(seat)]
+        several = len(actors) > 1
+        self.whynot.options = [
+            (step_text(state, m, ctx.lang) if several else move_text(state, m, ctx.lang), i)
+            for i, m in enumerate(self._candidates)]
+        self.whynot.index = 0 if self._candidates else None
+        self.whynot.description = text("ui.whynot.label")
+        self.whynot_try.description = text("ui.whynot.try" if play else "ui.whynot.check")
+        self.whynot_try.tooltip = text("ui.whynot.try_tip" if play else "ui.whynot.check_tip")
+        self.whynot_box.layout.display = "" if self._candidates else "none"
+        self.whynot_result.value = ""
+        self.hint.description = text("ui.hint")
+        self.hint.tooltip = text("ui.hint_tip")
+        self.hint.layout.display = "" if actors else "none"
+        self.hint_text.value = ""
+        self.undo.description = text("ui.undo")
+        self.undo.tooltip = text("ui.undo_tip")
+        self.undo.layout.display = "" if play else "none"
+        self.undo.disabled = not (play and self._learner_moved(ctx))
+        over = ctx.timeline.state_at(ctx.timeline.last).is_over
+        self.catch_up.description = text("ui.catch_up_end" if over else "ui.catch_up")
+        self.catch_up.tooltip = text("ui.catch_up_end_tip" if over else "ui.catch_up_tip")
+        self.catch_up.layout.display = "" if play and not ctx.at_present else "none"
+
+    @staticmethod
+    def _learner_moved(ctx: Context) -> bool:
+        return any(m.seat == ctx.learner for m in ctx.timeline.record.moves)
+
+    @staticmethod
+    def _status(ctx: Context, actors: list[int]) -> str:
+        text = ctx.text
+        decision = ctx.decision()
+        if ctx.mode == "play":
+            if not ctx.at_present:
+                ahead = ctx.timeline.last - ctx.cursor
+                over = ctx.timeline.state_at(ctx.timeline.last).is_over
+                return text("ui.play.reading_end" if over else "ui.play.reading", count=ahead)
+            if decision is None:
+                return text("ui.play.over")
+            if actors:
+                kind = "ui.play.your_turn_secret" if decision.simultaneous else "ui.play.your_turn"
+                return text(kind, decision=text(decision.kind, seat=ctx.learner))
+            return text("ui.play.waiting", seats=list(decision.seats))
+        if decision is None:
+            return text("game.over")
+        if actors:
+            return text("ui.watch.check", seats=actors)
+        return text("ui.watch.others", seats=list(decision.seats))
+
+    # --- actions -----------------------------------------------------------------------
+    def _play(self, move: Move) -> None:
+        self.on_play(move)
+
+    def _try(self, _: object = None) -> None:
+        ctx = self._ctx
+        if ctx is None or self.whynot.value is None:
+            return
+        move = self._candidates[self.whynot.value]
+        state = ctx.state
+        if ctx.mode == "play":
+            verdict = self.on_play(move)  # the real attempt: refused moves change nothing
+            if verdict is None:
+                return  # played; the app has re-rendered this panel
+        else:
+            verdict = state.check(move)
+        self.show_verdict(ctx, move, verdict)
+
+    def show_verdict(self, ctx: Context, move: Move, verdict: Verdict) -> None:
+        """The verdict on a move: its reason and the clause that decides it."""
+        state, text = ctx.state, ctx.text
+        clause = state.game.rulebook()[verdict.clause]
+        what = move_text(state, move, ctx.lang)
+        if verdict.ok:
+            head = f'<p class="fp-allowed-title">{text.html("ui.whynot.allowed", move=what)}</p>'
+            css = "fp-allowed"
+        else:
+            head = (f'<p class="fp-refusal-title">{text.html("ui.whynot.refused", move=what)}'
+                    f'</p><p class="fp-refusal-reason">'
+                    f'{esc(reason_text(state, verdict, ctx.lang))}</p>')
+            css = "fp-refusal"
+        self.whynot_result.value = (f'<div class="{css}" role="status">{head}'
+                                    f'<ul class="fp-cited-list">'
+                                    f'{clause_block(text, clause, self.prefix)}</ul></div>')
+
+    def _hint(self, _: object = None) -> None:
+        ctx = self._ctx
+        if ctx is None:
+            return
+        actors = ctx.actors()
+        if not actors:
+            return
+        state = ctx.state
+        hint = suggest(state, actors[0])
+        text = ctx.text
+        reason = text.catalogue.format(hint.reason, hint.params, text.names)
+        key = "ui.hint.for_you" if ctx.mode == "play" else "ui.hint.for_seat"
+        self.hint_text.value = (f'<p class="fp-hint-reason" role="status">'
+                                f'{text.html(key, seat=actors[0], reason=reason)}</p>')
+        wanted = move_text(state, hint.move, ctx.lang)
+        for button in self.move_buttons:
+            if button.description == wanted:
+                button.add_class("fp-hinted")
+                button.button_style = "info"
