@@ -1,0 +1,46 @@
+"""Widget tests without a browser: build the tutor in plain Python, click, read values."""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from html import unescape
+
+# keep matplotlib's cache out of the home folder (it reads this when first imported)
+os.environ.setdefault("MPLCONFIGDIR", tempfile.mkdtemp(prefix="fp-mpl-"))
+
+import pytest  # noqa: E402
+from foodplay_widgets.app import App  # noqa: E402
+from foodplay_widgets.lesson import load_scenario  # noqa: E402
+
+
+def plain(html: str) -> str:
+    """HTML as the words a reader sees (tags dropped, entities decoded, spaces squeezed)."""
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).strip()
+
+
+def section(html: str, label: str) -> str:
+    """The HTML of the <section aria-label="label"> element (one seat's part of the table)."""
+    match = re.search(rf'<section class="fp-player" aria-label="{re.escape(label)}">(.*?)'
+                      r"</section>", html, re.S)
+    assert match, f"no section for {label}"
+    return match.group(1)
+
+
+@pytest.fixture
+def app() -> App:
+    """A 3-player game the bots played from seed 7, watched from the set-up."""
+    a = App(players=3, seed=7, step=0, env={})
+    yield a
+    assert a.errors.errors == [], a.errors.errors[0]
+
+
+@pytest.fixture
+def two_player():
+    return load_scenario("burg", "two-player-reveal")
+
+
+@pytest.fixture
+def lone_tongs():
+    return load_scenario("burg", "three-player-lone-tongs")
