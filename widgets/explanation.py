@@ -111,11 +111,15 @@ class RulebookReader(widgets.VBox):
         self.html = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.html.add_class("fp-rulebook-html")
         self.goto = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto",
-                                                                       flex="1 1 auto"))
+                                                                       flex="1 1 12em",
+                                                                       min_width="10em"))
         self.goto.add_class("fp-rulebook-goto")
         self.open_button = widgets.Button(layout=widgets.Layout(width="auto", flex="0 0 auto"))
         self.open_button.add_class("fp-rulebook-open")
-        super().__init__([widgets.HBox([self.goto, self.open_button]), self.html])
+        row = widgets.HBox([self.goto, self.open_button],
+                           layout=widgets.Layout(flex_flow="row wrap"))
+        row.add_class("fp-rulebook-row")
+        super().__init__([row, self.html])
         self.add_class("fp-rulebook-panel")
         self.open_button.on_click(guard(lambda _: self.open_at(self.goto.value)))
         self._rulebook: Rulebook | None = None

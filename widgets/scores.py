@@ -96,23 +96,24 @@ class ScoresPanel(widgets.VBox):
     def _draw(self, ctx: Context, series: list[list[KnownScore]]) -> bytes:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator
 
         text = ctx.text
         fig = Figure(figsize=(6.4, 2.6), dpi=96)
         FigureCanvasAgg(fig)
         ax = fig.add_subplot()
         steps = list(range(len(series)))
-        partial = False
         for s in range(len(series[0]) if series else 0):
             values = [row[s].value for row in series]
             exact = series[-1][s].exact
-            partial = partial or not exact
             ax.plot(steps, values, color=COLOURS[s % len(COLOURS)],
                     linestyle="-" if exact else "--", linewidth=2,
                     label=text.name(s) if exact else text("ui.chart.partial_label", seat=s))
         ax.set_xlabel(text("ui.chart.x"))
         ax.set_ylabel(text("ui.chart.y"))
         ax.set_xlim(0, max(1, ctx.timeline.last))
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.grid(True, alpha=0.3)
         ax.legend(loc="upper left", fontsize="small", frameon=False)
         ax.set_title(text("ui.chart.title"), fontsize="medium")

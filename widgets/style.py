@@ -158,7 +158,11 @@ CSS = """
 .fp-allowed { border-left: 4px solid #1a7f37; background: #dafbe1; padding: 4px 10px;
   border-radius: 0 6px 6px 0; }
 .fp-hint-reason { background: #ddf4ff; border-radius: 6px; padding: 4px 10px; }
-.fp-hinted { outline: 3px solid #0969da; }
+.fp-app .fp-move { background: #dafbe1; border: 1px solid #1a7f37; color: #0d4a1f;
+  font-weight: 600; }
+.fp-app .fp-move:hover { background: #aceebb; }
+.fp-app .fp-move.fp-hinted { background: #ddf4ff; border-color: #0969da;
+  outline: 3px solid #0969da; }
 
 /* timeline, share, scores */
 .fp-nav-row, .fp-slider-row { gap: 6px; align-items: center; flex-wrap: wrap; }
