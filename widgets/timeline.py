@@ -32,8 +32,14 @@ class TimelineControls(widgets.VBox):
         self.back = _button("fp-back")
         self.next = _button("fp-next")
         self.last = _button("fp-last")
-        self.play = widgets.Play(min=0, max=0, value=0, interval=1000, show_repeat=False)
+        # Play is the timer; its own icon buttons have no accessible name, so it is hidden and
+        # driven by a labelled toggle button instead (the hidden view still runs the timer).
+        self.play = widgets.Play(min=0, max=0, value=0, interval=1000, show_repeat=False,
+                                 layout=widgets.Layout(display="none"))
         self.play.add_class("fp-play")
+        self.autoplay = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+        self.autoplay.add_class("fp-autoplay")
+        self.autoplay.add_class("fp-nav")
         self.speed = widgets.Dropdown(layout=widgets.Layout(width="auto"))
         self.speed.add_class("fp-speed")
         self.slider = widgets.IntSlider(min=0, max=0, value=0, readout=False,
@@ -42,7 +48,8 @@ class TimelineControls(widgets.VBox):
         self.slider.add_class("fp-slider")
         self.counter = widgets.HTML()
         self.counter.add_class("fp-step-counter")
-        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        # No jslink between Play and the slider: echoes from a link made fast key presses jump
+        # back. The kernel follows Play's timer and moves the slider itself.
         self.first.on_click(guard(lambda _: self._go(0)))
         self.back.on_click(guard(lambda _: self._go(self.slider.value - 1)))
         self.next.on_click(guard(lambda _: self._go(self.slider.value + 1)))
@@ -50,13 +57,17 @@ class TimelineControls(widgets.VBox):
         self.slider.observe(guard(self._slid), "value")
         self.play.observe(guard(self._played), "value")
         self.speed.observe(guard(self._speed), "value")
-        row1 = widgets.HBox([self.first, self.back, self.next, self.last, self.play, self.speed])
+        self.autoplay.observe(guard(self._toggle), "value")
+        self.play.observe(guard(self._playing), "playing")
+        row1 = widgets.HBox([self.first, self.back, self.next, self.last, self.autoplay,
+                             self.speed, self.play])
         row1.add_class("fp-nav-row")
         row2 = widgets.HBox([self.slider, self.counter])
         row2.add_class("fp-slider-row")
         super().__init__([row1, row2])
         self.add_class("fp-timeline")
         self._quiet = False
+        self._text: Text | None = None
 
     def relabel(self, text: Text) -> None:
         """Labels and tooltips in the chosen language."""
@@ -64,8 +75,9 @@ class TimelineControls(widgets.VBox):
                             (self.last, "last")):
             button.description = text(f"ui.timeline.{key}")
             button.tooltip = text(f"ui.timeline.{key}_tip")
-        self.play.description = text("ui.timeline.play")
-        self.play.tooltip = text("ui.timeline.play_tip")
+        self._text = text
+        self._label_autoplay()
+        self.autoplay.tooltip = text("ui.timeline.play_tip")
         self.slider.description = text("ui.timeline.slider")
         self.slider.tooltip = text("ui.timeline.slider_tip")
         self.speed.description = text("ui.timeline.speed")
@@ -103,6 +115,24 @@ class TimelineControls(widgets.VBox):
     def _played(self, change: dict) -> None:
         if not self._quiet and change["new"] != self.slider.value:
             self.on_go(change["new"])
+
+    def _label_autoplay(self) -> None:
+        if self._text is not None:
+            key = "ui.timeline.pause" if self.autoplay.value else "ui.timeline.play"
+            self.autoplay.description = self._text(key)
+
+    def _toggle(self, change: dict) -> None:
+        if not self._quiet:
+            self.play.playing = change["new"]
+        self._label_autoplay()
+
+    def _playing(self, change: dict) -> None:
+        """The timer stopped by itself at the last step (or started): mirror it."""
+        self._quiet = True
+        try:
+            self.autoplay.value = bool(change["new"])
+        finally:
+            self._quiet = False
 
     def _speed(self, change: dict) -> None:
         if not self._quiet and change["new"]:

@@ -52,6 +52,11 @@ def test_slider_and_play_widget_move_the_cursor(app):
     assert app.timeline.cursor == 13 and app.controls.slider.value == 13
     app.controls.speed.value = 400
     assert app.controls.play.interval == 400
+    app.controls.autoplay.value = True  # the labelled button drives the (hidden) Play timer
+    assert app.controls.play.playing and app.controls.autoplay.description == "Pause ❚❚"
+    app.controls.play.playing = False  # the timer stops by itself at the last step
+    assert not app.controls.autoplay.value
+    assert app.controls.autoplay.description == "Auto-play ▶"
 
 
 def test_every_position_is_a_replay(app):
