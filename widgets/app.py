@@ -389,6 +389,10 @@ class App(widgets.VBox):
             self.lang_select.description = text("ui.lang.label")
             self.lang_select.value = self.lang
             self.players.description = text("ui.settings.players")
+            player_options = [(text("ui.settings.players_n", count=n), n)
+                              for n in range(self.game.min_players, self.game.max_players + 1)]
+            if list(self.players.options) != player_options:
+                self.players.options = player_options
             self.players.value = record.players
             self.seed.description = text("ui.settings.seed")
             if record.seed is not None:

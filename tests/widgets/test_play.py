@@ -122,3 +122,22 @@ def test_unexpected_error_becomes_a_message(monkeypatch):
     assert any("Something went wrong in the tutor (ValueError)" in t for t in app.message_texts)
     assert app.messages.layout.display != "none"
     assert len(app.errors.errors) == 1 and "ValueError: bug" in app.errors.errors[0]
+
+
+def test_switching_seats_and_modes():
+    app = App(players=3, seed=5, step=30, env={})
+    app.seat_select.value = 2
+    app.mode_select.value = "play"  # Carol takes her seat at step 30; later steps are dropped
+    assert app.mode == "play" and app.learner == 2
+    assert all(m.seat != 2 for m in app.timeline.record.moves[30:])
+    labels = [label for label, _ in app.seat_select.options]
+    assert labels == ["Alice's view", "Bob's view", "Carol (you)"]  # no teacher's view in play
+    app.moves.catch_up.click()
+    decision = app.timeline.state.decision()
+    assert decision is None or 2 in decision.seats
+    app.seat_select.value = 0  # now play Alice instead
+    assert app.learner == 0 and set(app.bots) == {1, 2}
+    app.mode_select.value = "watch"
+    assert app.learner is None and app.seat == 0
+    assert app.seat_select.options[0][0].startswith("Teacher")
+    assert app.errors.errors == []
