@@ -13,6 +13,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
+
+from foodplay.bots import BOT_KINDS, make_bot, play_game
+from foodplay.engine import IllegalMove, Move, Verdict
+from foodplay.games import get_game
+from foodplay.links import parse_query
+from foodplay.messages import LANGUAGES, catalogue
+from foodplay.record import Record, RecordError
+from foodplay.timeline import Timeline
 from foodplay_widgets.context import Context
 from foodplay_widgets.explanation import ExplanationPanel, RulebookReader
 from foodplay_widgets.guard import ErrorCatcher
@@ -23,14 +31,6 @@ from foodplay_widgets.style import style_widget
 from foodplay_widgets.table import TableView
 from foodplay_widgets.text import Text, esc, language_options
 from foodplay_widgets.timeline import TimelineControls
-
-from foodplay.bots import BOT_KINDS, make_bot, play_game
-from foodplay.engine import IllegalMove, Move, Verdict
-from foodplay.games import get_game
-from foodplay.links import parse_query
-from foodplay.messages import LANGUAGES, catalogue
-from foodplay.record import Record, RecordError
-from foodplay.timeline import Timeline
 
 MAX_BOT_MOVES = 10_000
 TEACHER = -1  # the seat selector's value for the teacher's view (None would mean "nothing")

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from foodplay.engine import Game, State
 from foodplay_widgets.renderers import KnownScore, register
 from foodplay_widgets.text import Text, esc
-
-from foodplay.engine import Game, State
 
 BUNS = ("bottom_bun", "top_bun")
 

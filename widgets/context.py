@@ -6,11 +6,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from foodplay_widgets.renderers import GameRenderer, renderer_for
-from foodplay_widgets.text import Text
-
 from foodplay.engine import Decision, Game, Move, Seat, State
 from foodplay.timeline import Timeline
+from foodplay_widgets.renderers import GameRenderer, renderer_for
+from foodplay_widgets.text import Text
 
 
 @dataclass

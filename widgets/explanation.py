@@ -6,12 +6,12 @@ from __future__ import annotations
 import itertools
 
 import ipywidgets as widgets
-from foodplay_widgets.context import Context
-from foodplay_widgets.guard import Guard, unguarded
-from foodplay_widgets.text import Text, badge, esc
 
 from foodplay.explain import explain, step_text
 from foodplay.rulebook import Clause, Rulebook
+from foodplay_widgets.context import Context
+from foodplay_widgets.guard import Guard, unguarded
+from foodplay_widgets.text import Text, badge, esc
 
 _READER_IDS = itertools.count(1)
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import ipywidgets as widgets
-from foodplay_widgets.style import style_widget
-from foodplay_widgets.text import esc
 
 from foodplay.games import LISTINGS, Listing, get_game
 from foodplay.messages import catalogue
+from foodplay_widgets.style import style_widget
+from foodplay_widgets.text import esc
 
 APPS = {"burg": "burg.ipynb"}  # game id -> app notebook, relative to the gallery
 EXAMPLES = {"burg": "burg-examples.ipynb"}

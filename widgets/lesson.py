@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from foodplay_widgets.app import App
-
 from foodplay.games import get_game
 from foodplay.record import Record
+from foodplay_widgets.app import App
 
 
 def scenario_path(game: str, name: str) -> Path:

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import ipywidgets as widgets
-from foodplay_widgets.context import Context
-from foodplay_widgets.explanation import clause_block
-from foodplay_widgets.guard import Guard, unguarded
-from foodplay_widgets.text import esc
 
 from foodplay.bots import suggest
 from foodplay.engine import Move, Verdict
 from foodplay.explain import move_text, reason_text, step_text
+from foodplay_widgets.context import Context
+from foodplay_widgets.explanation import clause_block
+from foodplay_widgets.guard import Guard, unguarded
+from foodplay_widgets.text import esc
 
 
 class MovePanel(widgets.VBox):

@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, Protocol
 
-from foodplay_widgets.text import Text, esc
-
 from foodplay.engine import Game, State
+from foodplay_widgets.text import Text, esc
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 
 import ipywidgets as widgets
+
 from foodplay_widgets.context import Context
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.renderers import KnownScore

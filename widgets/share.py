@@ -7,10 +7,10 @@ import os
 from collections.abc import Mapping
 
 import ipywidgets as widgets
-from foodplay_widgets.context import Context
-from foodplay_widgets.text import esc
 
 from foodplay.links import Link
+from foodplay_widgets.context import Context
+from foodplay_widgets.text import esc
 
 
 def page_url(query: str, env: Mapping[str, str] | None = None) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as widgets
+
 from foodplay_widgets.context import Context
 
 

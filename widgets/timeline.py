@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import ipywidgets as widgets
+
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.text import Text
 

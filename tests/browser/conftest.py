@@ -19,6 +19,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+
 from foodplay_widgets.serve import voila_argv
 
 HERE = Path(__file__).resolve().parent

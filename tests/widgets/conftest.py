@@ -11,6 +11,7 @@ from html import unescape
 os.environ.setdefault("MPLCONFIGDIR", tempfile.mkdtemp(prefix="fp-mpl-"))
 
 import pytest  # noqa: E402
+
 from foodplay_widgets.app import App  # noqa: E402
 from foodplay_widgets.lesson import load_scenario  # noqa: E402
 

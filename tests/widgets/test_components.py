@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from conftest import plain
-from foodplay_widgets import Gallery, worked_example
 
 from foodplay.messages import LANGUAGES
+from foodplay_widgets import Gallery, worked_example
 
 
 def test_progress_and_scores(app):
@@ -61,9 +61,8 @@ def test_new_game_uses_the_settings(app):
 
 
 def test_gallery_lists_four_games_honestly():
-    from foodplay_widgets.gallery import APPS, card_html
-
     from foodplay.games import LISTINGS
+    from foodplay_widgets.gallery import APPS, card_html
 
     html = Gallery().html.value
     assert html.count('class="fp-game-card') == len(LISTINGS) == 4

@@ -5,10 +5,10 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 from conftest import plain
-from foodplay_widgets.app import App
-from foodplay_widgets.share import page_url
 
 from foodplay.links import parse_query
+from foodplay_widgets.app import App
+from foodplay_widgets.share import page_url
 
 VOILA_ENV = {"SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8866",
              "SCRIPT_NAME": "/voila/render/burg.ipynb", "PATH_INFO": "",

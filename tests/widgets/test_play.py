@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from conftest import plain
-from foodplay_widgets.app import App
 
 from foodplay.bots import HeuristicBot, suggest
 from foodplay.explain import move_text
+from foodplay_widgets.app import App
 
 
 def play_until_tools(app: App) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conftest import plain
+
 from foodplay_widgets.app import App
 
 
