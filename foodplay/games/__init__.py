@@ -28,7 +28,8 @@ LISTINGS: tuple[Listing, ...] = (
             None),
     Listing("cuisine-a-la-card", "Cuisine a la Card",
             Credits("Dani Demarest", "InMotion", 2016), 2, 4, None),
-    Listing("food-truck", "Food Truck", Credits("Florian Fay", "Gigamic", 2022), 2, 5, None),
+    Listing("food-truck", "Food Truck", Credits("Florian Fay", "Gigamic", 2022), 2, 5,
+            "foodplay.games.food_truck"),
 )
 
 
