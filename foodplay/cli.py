@@ -10,8 +10,8 @@ from typing import Any
 
 from foodplay.bots import BOT_KINDS, play_game
 from foodplay.data import DataError
-from foodplay.engine import State
-from foodplay.explain import clause_label, explain, step_text
+from foodplay.engine import Move, State
+from foodplay.explain import clause_label, explain, move_hidden, step_text
 from foodplay.games import LISTINGS, get_game
 from foodplay.record import Record, RecordError, Step, replay
 
@@ -81,8 +81,16 @@ def _game_id(name: str) -> str:
         raise CliError(exc.args[0]) from exc
 
 
-def _print_step(state: State, step: Step, seat: int | None) -> None:
-    head = "Set-up" if step.move is None else f"Step {step.index}. {step_text(state, step.move)}"
+def _move_line(state: State, move: Move, hidden: bool) -> str:
+    if hidden:
+        return state.game.catalogue().format("ui.step.secret_move", {"seat": move.seat},
+                                             state.names)
+    return step_text(state, move)
+
+
+def _print_step(state: State, step: Step, seat: int | None, hidden: bool = False) -> None:
+    head = "Set-up" if step.move is None else \
+        f"Step {step.index}. {_move_line(state, step.move, hidden)}"
     print(head)
     for sentence in explain(state, step.events, seat):
         cited = "; ".join(clause_label(c, state=state) for c in sentence.clauses)
@@ -128,12 +136,17 @@ def cmd_replay(args: argparse.Namespace) -> None:
     state, steps = replay(record, 0)
     out: list[dict[str, Any]] = []
     for index in range(last + 1):
-        step = steps[0] if index == 0 else \
-            Step(index, record.moves[index - 1], state.apply(record.moves[index - 1]))
-        if args.json:
-            out.append(_step_json(state, step, args.seat))
+        hidden = False
+        if index == 0:
+            step = steps[0]
         else:
-            _print_step(state, step, args.seat)
+            move = record.moves[index - 1]
+            hidden = move_hidden(state.decision(), move, args.seat)
+            step = Step(index, move, state.apply(move))
+        if args.json:
+            out.append(_step_json(state, step, args.seat, hidden))
+        else:
+            _print_step(state, step, args.seat, hidden)
             print("  " + state.game.describe(state.view(args.seat)).replace("\n", "\n  "))
     if args.json:
         result = {"game": record.game, "players": record.players, "seat": args.seat,
@@ -143,11 +156,13 @@ def cmd_replay(args: argparse.Namespace) -> None:
         print(json.dumps(result, ensure_ascii=False, indent=1))
 
 
-def _step_json(state: State, step: Step, seat: int | None) -> dict[str, Any]:
+def _step_json(state: State, step: Step, seat: int | None, hidden: bool) -> dict[str, Any]:
     rulebook = state.game.rulebook()
+    move = None if step.move is None else \
+        {"seat": step.move.seat, "kind": "secret"} if hidden else step.move.to_json()
     return {
         "step": step.index,
-        "move": step.move.to_json() if step.move else None,
+        "move": move,
         "events": [{"key": ev.key, "params": dict(ev.params), "clauses": list(ev.clauses),
                     "numbers": [rulebook[c].number for c in ev.clauses],
                     "provenance": [rulebook[c].provenance for c in ev.clauses],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from foodplay.engine import Event, Move, Seat, State, Verdict
+from foodplay.engine import Decision, Event, Move, Seat, State, Verdict
 from foodplay.rulebook import Clause
 
 
@@ -31,6 +31,11 @@ def step_text(state: State, move: Move, lang: str = "en") -> str:
     return _catalogue(state, lang).format("step.move", {"seat": move.seat,
                                                         "move": move_text(state, move, lang)},
                                           state.names)
+
+
+def move_hidden(before: Decision | None, move: Move, seat: Seat | None) -> bool:
+    """Whether `seat` may not read `move`: another seat's part of a simultaneous secret choice."""
+    return seat is not None and move.seat != seat and before is not None and before.simultaneous
 
 
 def event_text(state: State, ev: Event, lang: str = "en") -> str:

@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import Any
 
 from foodplay.engine import Decision, Game, Move, Seat, State
+from foodplay.explain import move_hidden
 from foodplay.timeline import Timeline
 from foodplay_widgets.renderers import GameRenderer, renderer_for
 from foodplay_widgets.text import Text
@@ -78,7 +79,6 @@ class Context:
     def move_hidden(self, index: int) -> bool:
         """Whether step `index`'s move was a secret choice the seat shown may not read."""
         move: Move | None = self.timeline.steps[index].move
-        if move is None or self.seat is None or move.seat == self.seat or index == 0:
+        if move is None or index == 0:
             return False
-        before = self.timeline.state_at(index - 1).decision()
-        return bool(before and before.simultaneous)
+        return move_hidden(self.timeline.state_at(index - 1).decision(), move, self.seat)
