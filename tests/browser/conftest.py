@@ -189,6 +189,8 @@ def page(browser, kernels, request):
     On teardown the page is closed with its `beforeunload` handler, whose beacon asks Voilà
     to shut the page's kernel down. The context is closed only once that kernel is gone:
     closing the context at once cancels the beacon in flight and leaves the kernel running.
+    Other pages a test opened in the same context (`page.context.new_page()`, a link with
+    target=_blank) are closed the same way.
     """
     context = browser.new_context(viewport=VIEWPORT)
     context.set_default_timeout(TIMEOUT_MS)
@@ -197,14 +199,17 @@ def page(browser, kernels, request):
     report = getattr(request.node, "report_call", None)
     if report is not None and report.failed and not new_page.is_closed():
         _save_screenshot(new_page, f"FAILED-{request.node.name}")
-    kernel_id = VoilaKernels.of(new_page)
-    if not new_page.is_closed():
-        new_page.close(run_before_unload=True)
-    if kernel_id and not kernels.wait_gone(kernel_id):
-        warnings.warn(
-            f"kernel {kernel_id} still running {KERNEL_SHUTDOWN_S} s after its page closed",
-            stacklevel=1,
-        )
+    opened = [new_page] + [p for p in context.pages if p is not new_page]
+    kernel_ids = [VoilaKernels.of(p) for p in opened]
+    for each in opened:
+        if not each.is_closed():
+            each.close(run_before_unload=True)
+    for kernel_id in kernel_ids:
+        if kernel_id and not kernels.wait_gone(kernel_id):
+            warnings.warn(
+                f"kernel {kernel_id} still running {KERNEL_SHUTDOWN_S} s after its page closed",
+                stacklevel=1,
+            )
     context.close()
 
 
