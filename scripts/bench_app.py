@@ -1,0 +1,379 @@
+"""Benchmark the BURG tutor: prints numbers, checks nothing (not a test).
+
+    .venv/bin/python scripts/bench_app.py [--steps 200] [--clicks 20] [--loads 5]
+
+(a) kernel side, in this process without a browser: one Next click plus the re-render, in ms;
+(b) in Chromium through Voilà: from clicking Next to the explanation's step title updating;
+(c) time to interactive after navigation, burg.ipynb against a bare one-Button notebook
+    served by the same server, and their ratio;
+(d) resident memory (VmRSS) of one app kernel, a child process of the Voilà server.
+
+Voilà runs with the tutor's own arguments (foodplay_widgets.serve.voila_argv) over a temporary
+copy of notebooks/ with the bare notebook added; Jupyter's and matplotlib's caches go to a
+temporary folder. The browser is Debian's /usr/bin/chromium (never `playwright install`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+NOTEBOOKS = REPO / "notebooks"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+VIEWPORT = {"width": 1280, "height": 2000}
+TIMEOUT_MS = 60_000
+BARE = "bare.ipynb"
+APP = "burg.ipynb"
+
+# Goals (DESIGN and the brief): click-to-update, app TTI relative to a bare notebook, kernel.
+GOAL_CLICK_MS = 100.0
+GOAL_TTI_RATIO = 1.5
+GOAL_KERNEL_MIB = 150.0
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The p-th percentile (0-100), linear between closest ranks."""
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    rank = (len(ordered) - 1) * p / 100
+    low = int(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+def cache_home() -> Path:
+    """A temporary folder for Jupyter's, IPython's and matplotlib's files; set in os.environ
+    before anything imports them, so this process and the server both use it."""
+    home = Path(tempfile.mkdtemp(prefix="fp-bench-"))
+    for var, sub in [
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_DATA_DIR", "data"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("MPLCONFIGDIR", "matplotlib"),
+        ("IPYTHONDIR", "ipython"),
+    ]:
+        (home / sub).mkdir()
+        os.environ[var] = str(home / sub)
+    return home
+
+
+# --- (a) kernel side, in process --------------------------------------------------------------
+def bench_kernel_steps(steps: int) -> list[float]:
+    """ms per `controls.next.click()` (go + render of every component), over `steps` steps."""
+    from foodplay_widgets.app import App
+
+    App(players=3, seed=1, step=0, env={}).controls.next.click()  # imports and caches warm
+    app = App(players=3, seed=1, step=0, env={})
+    steps = min(steps, app.timeline.last)
+    times = []
+    for _ in range(steps):
+        t0 = time.perf_counter()
+        app.controls.next.click()
+        times.append((time.perf_counter() - t0) * 1000)
+    assert app.timeline.cursor == steps and not app.errors.errors, app.errors.errors
+    return times
+
+
+# --- the server -------------------------------------------------------------------------------
+def bare_notebook(path: Path) -> None:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                 "name": "python3"}
+    nb.cells = [nbformat.v4.new_code_cell(
+        "import ipywidgets as widgets\n\n"
+        'button = widgets.Button(description="Click me")\n'
+        'button.add_class("bare-button")\n'
+        "button")]
+    nbformat.write(nb, path)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except (OSError, urllib.error.URLError):
+        return False
+
+
+def kernel_alive(base: str, kernel_id: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{base}/api/kernels/{kernel_id}", timeout=2):
+            return True
+    except urllib.error.HTTPError as error:
+        return error.code != 404
+
+
+class Server:
+    """Voilà on a free port over `notebooks`, with the tutor's own arguments."""
+
+    def __init__(self, notebooks: Path, home: Path):
+        from foodplay_widgets.serve import voila_argv
+
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = home / "voila.log"
+        cmd = [sys.executable, "-m", "voila", *voila_argv(self.port, notebooks)]
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+                                         start_new_session=True)
+        deadline = time.monotonic() + 60
+        while not answers(self.base + "/"):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                sys.exit(f"Voilà did not start:\n{self.log.read_text(errors='replace')}")
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(timeout=15)
+        except ProcessLookupError:
+            pass
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+
+    def wait_gone(self, kernel_id: str | None, timeout: float = 10) -> None:
+        deadline = time.monotonic() + timeout
+        while kernel_id and kernel_alive(self.base, kernel_id) and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+
+def kernel_id_of(page) -> str | None:
+    config = page.evaluate(
+        "() => document.getElementById('jupyter-config-data')?.textContent ?? null")
+    return json.loads(config).get("kernelId") if config else None
+
+
+def close_page(server: Server, page) -> None:
+    """Close with the beforeunload beacon, and wait until Voilà has shut the kernel down."""
+    kernel_id = kernel_id_of(page)
+    page.close(run_before_unload=True)
+    server.wait_gone(kernel_id)
+
+
+# --- (b) click to update in the browser -------------------------------------------------------
+CLICK_JS = """
+async (k) => {
+  const want = `Step ${k}`;
+  const title = () => document.querySelector('.fp-explanation .fp-step-title');
+  return await new Promise((resolve, reject) => {
+    let observer;
+    const timer = setTimeout(() => { observer.disconnect(); reject(new Error(want)); }, 10000);
+    const t0 = performance.now();
+    observer = new MutationObserver(() => {
+      if (title() && title().textContent === want) {
+        const dt = performance.now() - t0;
+        observer.disconnect(); clearTimeout(timer); resolve(dt);
+      }
+    });
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true});
+    document.querySelector('button.fp-next').click();
+  });
+}
+"""
+
+APP_READY_JS = """() => {
+  const next = document.querySelector('button.fp-next');
+  const counter = document.querySelector('.fp-step-counter .fp-counter');
+  return next && !next.disabled && counter && counter.offsetParent !== null
+    && /^step \\d+ \\/ \\d+$/.test(counter.textContent) ? performance.now() : null;
+}"""
+
+BARE_READY_JS = """() => {
+  const button = document.querySelector('button.bare-button');
+  return button && !button.disabled && button.offsetParent !== null ? performance.now() : null;
+}"""
+
+
+def bench_clicks(page, clicks: int) -> list[float]:
+    """ms from Next's click to the step title changing, measured inside the page."""
+    counter = page.locator(".fp-step-counter")
+    times = []
+    for k in range(1, clicks + 1):
+        times.append(page.evaluate(CLICK_JS, k))
+        # let the rest of the step's updates land before the next click
+        counter.filter(has_text=f"step {k} /").wait_for()
+    return times
+
+
+def last_step(page) -> int:
+    return int(page.locator(".fp-step-counter").inner_text().split("/")[1])
+
+
+# --- (c) time to interactive --------------------------------------------------------------------
+def time_to_interactive(server: Server, context, notebook: str, ready_js: str) -> float:
+    """ms from navigation start (performance.timeOrigin) to `ready_js` being true."""
+    page = context.new_page()
+    page.goto(f"{server.base}/voila/render/{notebook}", wait_until="commit")
+    ms = page.wait_for_function(ready_js, polling="raf", timeout=TIMEOUT_MS).json_value()
+    close_page(server, page)
+    return float(ms)
+
+
+# --- (d) kernel memory ------------------------------------------------------------------------
+def children(pid: int) -> list[int]:
+    kids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        if ppid == pid:
+            kids.append(int(entry.name))
+    return kids
+
+
+def status_kib(pid: int, field: str) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise KeyError(field)
+
+
+def kernel_process(server: Server, kernel_id: str) -> int:
+    """The pid of the ipykernel_launcher child of Voilà that runs `kernel_id`."""
+    for pid in children(server.proc.pid):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if "ipykernel_launcher" in cmdline and kernel_id in cmdline:
+            return pid
+    raise LookupError(f"no ipykernel_launcher child of {server.proc.pid} runs {kernel_id}")
+
+
+# --- report -------------------------------------------------------------------------------------
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--steps", type=int, default=200, help="kernel-side steps (200)")
+    parser.add_argument("--clicks", type=int, default=20, help="browser clicks on Next (20)")
+    parser.add_argument("--loads", type=int, default=5, help="page loads per notebook (5)")
+    args = parser.parse_args()
+    home = cache_home()
+
+    print(f"(a) kernel side: {args.steps} Next clicks in process (BURG, 3 players, seed 1)")
+    steps = bench_kernel_steps(args.steps)
+    step_median, step_p90 = statistics.median(steps), percentile(steps, 90)
+    print(f"    median {step_median:.1f} ms, p90 {step_p90:.1f} ms, max {max(steps):.1f} ms")
+
+    served = home / "notebooks"
+    shutil.copytree(NOTEBOOKS, served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    bare_notebook(served / BARE)
+    server = Server(served, home)
+    print(f"    Voilà {server.base} (pid {server.proc.pid}) serving {served}")
+    from playwright.sync_api import sync_playwright
+
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                 args=CHROMIUM_ARGS)
+            context = browser.new_context(viewport=VIEWPORT)
+            context.set_default_timeout(TIMEOUT_MS)
+
+            print(f"(c) time to interactive: {args.loads} loads each, alternating, "
+                  "after one warm-up load each")
+            time_to_interactive(server, context, APP, APP_READY_JS)
+            time_to_interactive(server, context, BARE, BARE_READY_JS)
+            app_tti, bare_tti = [], []
+            for _ in range(args.loads):
+                app_tti.append(time_to_interactive(server, context, APP, APP_READY_JS))
+                bare_tti.append(time_to_interactive(server, context, BARE, BARE_READY_JS))
+            app_ms, bare_ms = statistics.median(app_tti), statistics.median(bare_tti)
+            print(f"    {APP}: median {app_ms:.0f} ms  ({', '.join(f'{t:.0f}' for t in app_tti)})")
+            print(f"    {BARE}: median {bare_ms:.0f} ms  "
+                  f"({', '.join(f'{t:.0f}' for t in bare_tti)})")
+            print(f"    ratio {app_ms / bare_ms:.2f}")
+
+            print(f"(b) browser: Next click to step title, {args.clicks} clicks")
+            page = context.new_page()
+            page.goto(f"{server.base}/voila/render/{APP}")
+            page.wait_for_function(APP_READY_JS, polling="raf")
+            clicks = bench_clicks(page, args.clicks)
+            click_median, click_p90 = statistics.median(clicks), percentile(clicks, 90)
+            print(f"    median {click_median:.0f} ms, p90 {click_p90:.0f} ms, "
+                  f"min {min(clicks):.0f} ms, max {max(clicks):.0f} ms")
+
+            print("(d) memory of that page's kernel")
+            kernel_id = kernel_id_of(page)
+            pid = kernel_process(server, kernel_id)
+            rss_mib = status_kib(pid, "VmRSS") / 1024
+            hwm_mib = status_kib(pid, "VmHWM") / 1024
+            print(f"    kernel {kernel_id} pid {pid}, after {args.clicks} steps: "
+                  f"VmRSS {rss_mib:.1f} MiB (peak VmHWM {hwm_mib:.1f} MiB)")
+            # the heaviest ordinary use: the last step, with the scores chart (matplotlib)
+            page.locator("button.fp-last").click()
+            page.locator(".fp-explanation .fp-step-title").filter(
+                has_text=f"Step {last_step(page)}").wait_for()
+            page.locator(".fp-chart-toggle").click()
+            page.locator("img.fp-chart").wait_for()
+            page.locator(".fp-chart-summary .fp-chart-alt").wait_for()
+            chart_mib = status_kib(pid, "VmRSS") / 1024
+            print(f"    at the last step with the scores chart drawn: VmRSS {chart_mib:.1f} MiB "
+                  f"(peak VmHWM {status_kib(pid, 'VmHWM') / 1024:.1f} MiB)")
+            close_page(server, page)
+            context.close()
+            browser.close()
+    finally:
+        server.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+    rows = [
+        ("kernel step (next + render), median", f"{step_median:.1f} ms", "-", None),
+        ("kernel step (next + render), p90", f"{step_p90:.1f} ms", "-", None),
+        ("browser click -> title, median", f"{click_median:.0f} ms", f"< {GOAL_CLICK_MS:.0f} ms",
+         click_median < GOAL_CLICK_MS),
+        ("app TTI, median", f"{app_ms:.0f} ms", "-", None),
+        ("bare ipywidgets TTI, median", f"{bare_ms:.0f} ms", "-", None),
+        ("app TTI / bare TTI", f"{app_ms / bare_ms:.2f}", f"<= {GOAL_TTI_RATIO}",
+         app_ms / bare_ms <= GOAL_TTI_RATIO),
+        (f"app kernel VmRSS, after {args.clicks} steps", f"{rss_mib:.0f} MiB",
+         f"< {GOAL_KERNEL_MIB:.0f} MiB", rss_mib < GOAL_KERNEL_MIB),
+        ("app kernel VmRSS, last step + chart", f"{chart_mib:.0f} MiB",
+         f"< {GOAL_KERNEL_MIB:.0f} MiB", chart_mib < GOAL_KERNEL_MIB),
+    ]
+    width = max(len(r[0]) for r in rows)
+    print()
+    print(f"{'metric':<{width}}  {'value':>9}  {'goal':<10}  met")
+    print(f"{'-' * width}  {'-' * 9}  {'-' * 10}  ---")
+    for name, value, goal, met in rows:
+        verdict = "" if met is None else ("yes" if met else "NO")
+        print(f"{name:<{width}}  {value:>9}  {goal:<10}  {verdict}")
+
+
+if __name__ == "__main__":
+    main()
