@@ -1,0 +1,1143 @@
+"""Cuisine a la Card: build a deck of ingredients, warm them on plates, serve dishes to judges.
+
+Clause ids follow ../shared/rules/cuisine-a-la-card.md in order: S1-S6 set-up, T and P1-P4-1 the
+four phases of a turn, C1-C6 the cards, E1-E3 the end, V1-V2 the variants, Q1-Q5 the rulings of
+the rulebook's Q&A, D1-D6 the tutor's readings and G1-G13 the tutor's defaults.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from foodplay.data import DataError, require
+from foodplay.engine import (
+    DEFAULT_NAMES,
+    Credits,
+    Decision,
+    Event,
+    Game,
+    Move,
+    Seat,
+    State,
+    Verdict,
+    event,
+)
+from foodplay.games.cuisine_a_la_card import components as cu_components
+from foodplay.games.cuisine_a_la_card import scoring
+from foodplay.games.cuisine_a_la_card.components import CHOICE_EFFECTS, Components
+
+K = "cuisine-a-la-card."
+HAND_SIZE = 5  # S1, P3
+PLATES = 3  # P1
+MARKET_SIZE = 4  # S4
+FRIDGE_PRICE = 1  # P4-1
+TARGET = {2: 15, 3: 10, 4: 10}  # E1, S6
+MORE_MEDALS_EXTRA = 3  # V2 (18 with two players), G9
+FORK_USES = ("currency", "buy")
+OPTIONS = {"advanced": False, "more_medals": False}
+
+MOVE_PARAMS: dict[str, tuple[str, ...]] = {
+    "warm": ("card",), "no_warm": (), "play": ("card",), "fork": ("use",), "buy": ("slot",),
+    "buy_fridge": (), "buy_fork": (), "dish": ("card",), "dish_plate": ("plate",),
+    "serve": ("judge",), "cancel": (), "end": (), "food_type": ("type",), "trash": ("card",),
+    "no_trash": (), "retrieve": ("plate",), "no_retrieve": (), "discard": ("card",),
+}
+MODE_KINDS: dict[str, tuple[str, ...]] = {
+    "warming": ("warm", "no_warm"),
+    "play": ("play", "fork", "buy", "buy_fridge", "buy_fork", "dish", "dish_plate", "end"),
+    "dish": ("dish", "dish_plate", "serve", "cancel"),
+    "food_type": ("food_type",),
+    "trash": ("trash", "no_trash"),
+    "warm": ("warm", "no_warm"),
+    "retrieve": ("retrieve", "no_retrieve"),
+    "others_discard": ("discard",),
+}
+MODE_CLAUSE = {"warming": "P1", "play": "P2", "dish": "P2-4", "food_type": "C4", "trash": "C6",
+               "warm": "Q4", "retrieve": "P1", "others_discard": "Q3"}
+MODE_DECISION = {"warming": "warming", "play": "play", "dish": "dish", "food_type": "food_type",
+                 "trash": "trash", "warm": "warm", "retrieve": "retrieve",
+                 "others_discard": "discard"}
+TRIGGER_NAME = {"play": "on_play", "submit": "on_submit", "purchase": "on_purchase"}
+EFFECT_CLAUSES = {"spoons": ("C5",), "buys": ("P2-1",), "draw": ("P3",), "gain_fork": ("S2",),
+                  "trash": ("C6",), "warm": ("Q4",), "retrieve": ("P1",),
+                  "others_discard": ("Q3",)}
+
+
+def _first(refusal: Verdict | None, verdict: Verdict) -> Verdict:
+    """The refusal if there is one (a refusal is falsy, so `or` cannot be used), else `verdict`."""
+    return verdict if refusal is None else refusal
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def ev(key: str, clauses: str | tuple[str, ...], visible_to: frozenset[Seat] | None = None,
+       **params: Any) -> Event:
+    """An event whose message key is in this game's part of the catalogue."""
+    return event(K + key, clauses, visible_to, **params)
+
+
+def no(clause: str, reason: str, **params: Any) -> Verdict:
+    """A refusal whose reason is in this game's part of the catalogue."""
+    return Verdict.refuse(clause, K + reason, **params)
+
+
+class CuisineState(State):
+    """A Cuisine a la Card position. Seats are 0-based; slots, plates and judges count from 1."""
+
+    def __init__(self, game: CuisineGame, players: int, comp: Components, rng: random.Random,
+                 names: list[str], options: dict[str, bool]):
+        self.game = game
+        self.players = players
+        self.comp = comp
+        self.rng = rng
+        self.names = names
+        self.options = options
+        self.target = TARGET[players] + (MORE_MEDALS_EXTRA if options["more_medals"] else 0)
+        self.pantry: list[str] = []  # the top is the end of the list
+        self.market: list[str | None] = [None] * MARKET_SIZE  # slot 4 is next to the Fridge
+        self.fridge: list[str] = []  # the top is the end of the list
+        self.forks = comp.forks
+        self.stacks: dict[str, list[str]] = {}  # tier (or "all" in Advanced) -> judges, top last
+        self.judges: list[dict[str, Any]] = []  # open slots: {"stack", "judge"}
+        self.deck: list[list[str]] = [[] for _ in range(players)]  # top last
+        self.hand: list[list[str]] = [[] for _ in range(players)]
+        self.discard: list[list[str]] = [[] for _ in range(players)]
+        self.plates: list[list[str | None]] = [[None] * PLATES for _ in range(players)]
+        self.played: list[list[str]] = [[] for _ in range(players)]
+        self.dish: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        self.won: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        self.dishes: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        self.medals = [0] * players
+        self.eaten: list[list[str]] = [[] for _ in range(players)]
+        self.trash: list[str] = []
+        self.first = 0
+        self.active = 0
+        self.round = 1
+        self.turn = 0
+        self.phase = "warming"
+        self.currency = 0
+        self.buys = 1
+        self.purchases = 0
+        self.served = 0
+        self.market_start = 0
+        self.market_bought = 0
+        self.turn_played: list[str] = []  # everything that counts as played this turn (D2)
+        self.turn_fired: list[bool] = []  # whether its On Play cuisine ability has acted (C3)
+        self.queue: list[dict[str, Any]] = []  # abilities still to resolve, choices first in line
+        self.end_trigger: dict[str, Any] | None = None
+        self.setup_events: list[Event] = []
+
+    # --- whose decision ------------------------------------------------------------------
+    def mode(self) -> str | None:
+        """What is being decided now: a pending choice, a phase, or None when the game is over."""
+        if self.phase == "over":
+            return None
+        if self.queue:
+            return self.queue[0]["kind"]
+        if self.phase == "warming":
+            return "warming"
+        return "dish" if self.dish[self.active] else "play"
+
+    def _chooser(self) -> Seat:
+        if self.queue:
+            task = self.queue[0]
+            return task["victims"][0] if task["kind"] == "others_discard" else task["seat"]
+        return self.active
+
+    def decision(self) -> Decision | None:
+        mode = self.mode()
+        if mode is None:
+            return None
+        return Decision((self._chooser(),), f"{K}decide.{MODE_DECISION[mode]}")
+
+    # --- moves ---------------------------------------------------------------------------
+    def candidates(self, seat: Seat) -> list[Move]:
+        """Every move of the kinds decided now, naming the cards `seat` holds, allowed or not."""
+        mode = self.mode()
+        if mode is None:
+            return []
+        make = Move.make
+        cards = list(dict.fromkeys(self.hand[seat])) if 0 <= seat < self.players else []
+        plates = range(1, PLATES + 1)
+        out: list[Move] = []
+        for kind in MODE_KINDS[mode]:
+            params = MOVE_PARAMS[kind]
+            if not params:
+                out.append(make(seat, kind))
+            elif params == ("card",):
+                out += [make(seat, kind, card=c) for c in cards]
+            elif kind == "fork":
+                out += [make(seat, kind, use=u) for u in FORK_USES]
+            elif kind == "buy":
+                out += [make(seat, kind, slot=s) for s in range(1, MARKET_SIZE + 1)]
+            elif params == ("plate",):
+                out += [make(seat, kind, plate=p) for p in plates]
+            elif kind == "serve":
+                out += [make(seat, kind, judge=j) for j in range(1, len(self.judges) + 1)]
+            elif kind == "food_type":
+                out += [make(seat, kind, type=t) for t in self.comp.food_types]
+        return out
+
+    def legal_moves(self, seat: Seat | None = None) -> list[Move]:
+        """Generated directly for speed; property tests compare it with candidates + check."""
+        mode = self.mode()
+        if mode is None:
+            return []
+        chooser = self._chooser()
+        if seat is not None and seat != chooser:
+            return []
+        seat = chooser
+        make = Move.make
+        hand = self.hand[seat]
+        distinct = list(dict.fromkeys(hand))
+        if mode == "warming" or mode == "warm":
+            moves = [make(seat, "warm", card=c) for c in distinct] if None in self.plates[seat] \
+                else []
+            return moves + [make(seat, "no_warm")]
+        if mode == "trash":
+            return [make(seat, "trash", card=c) for c in distinct] + [make(seat, "no_trash")]
+        if mode == "retrieve":
+            return ([make(seat, "retrieve", plate=p + 1)
+                     for p, c in enumerate(self.plates[seat]) if c is not None]
+                    + [make(seat, "no_retrieve")])
+        if mode == "others_discard":
+            return [make(seat, "discard", card=c) for c in distinct]
+        if mode == "food_type":
+            card = self.comp.cards[self.dish[seat][self.queue[0]["index"]]["card"]]
+            return [make(seat, "food_type", type=t) for t in card.types]
+        cards = self.comp.cards
+        moves = []
+        if not self.purchases and (mode == "dish" or self._reachable(seat).ok):
+            moves += [make(seat, "dish", card=c) for c in distinct if not cards[c].tool]
+            moves += [make(seat, "dish_plate", plate=p + 1) for p, c in
+                      enumerate(self.plates[seat]) if c is not None and not cards[c].tool]
+        if mode == "dish":
+            moves += [make(seat, "serve", judge=j + 1) for j, slot in enumerate(self.judges)
+                      if slot["judge"] and self._assess(seat, slot["judge"]).ok]
+            return moves + [make(seat, "cancel")]
+        moves += [make(seat, "play", card=c) for c in distinct if c != "fork"]
+        if "fork" in hand:
+            moves += [make(seat, "fork", use=u) for u in FORK_USES]
+        if not self.served and self.buys > 0:
+            money = self.currency
+            moves += [make(seat, "buy", slot=s + 1) for s, c in enumerate(self.market)
+                      if c is not None and cards[c].cost <= money]
+            if self.fridge and money >= FRIDGE_PRICE:
+                moves.append(make(seat, "buy_fridge"))
+            if self.forks and money >= self.comp.fork_cost:
+                moves.append(make(seat, "buy_fork"))
+        moves.append(make(seat, "end"))
+        return moves
+
+    # --- verdicts ------------------------------------------------------------------------
+    def check(self, move: Move) -> Verdict:
+        mode = self.mode()
+        if mode is None:
+            return Verdict.refuse("E1", "verdict.game_over")
+        clause = MODE_CLAUSE[mode]
+        chooser = self._chooser()
+        if move.seat != chooser:
+            return Verdict.refuse(clause, "verdict.not_your_turn", seat=move.seat,
+                                  waiting=[chooser])
+        kind = move.kind
+        if kind not in MODE_KINDS[mode]:
+            if kind == "warm" and mode in ("play", "dish"):
+                return no("Q2", "refuse.warm_late", seat=move.seat)
+            if mode == "dish" and kind in MODE_KINDS["play"]:
+                return no("G11", "refuse.dish_open", seat=move.seat)
+            if mode == "play" and kind in ("serve", "cancel"):
+                return no("P2-4", "refuse.no_dish", seat=move.seat)
+            return Verdict.refuse(clause, "verdict.wrong_kind", kind=str(kind))
+        names = [k for k, _ in move.params]
+        if sorted(names) != sorted(MOVE_PARAMS[kind]):
+            return Verdict.refuse(clause, "verdict.bad_params", kind=kind,
+                                  expected=", ".join(MOVE_PARAMS[kind]) or "-")
+        if "card" in MOVE_PARAMS[kind]:
+            card = move.get("card")
+            if not isinstance(card, str) or card not in self.comp.cards:
+                return no("G1", "refuse.no_such_card", card=str(card))
+        if "plate" in MOVE_PARAMS[kind]:
+            plate = move.get("plate")
+            if not _int(plate) or not 1 <= plate <= PLATES:
+                return no("P1", "refuse.no_such_plate", plate=str(plate), count=PLATES)
+        return getattr(self, f"_check_{kind}")(move, mode)
+
+    def _in_hand(self, move: Move, clause: str) -> Verdict | None:
+        card = move.get("card")
+        if card not in self.hand[move.seat]:
+            return no(clause, "refuse.not_in_hand", seat=move.seat, card=card)
+        return None
+
+    def _check_warm(self, move: Move, mode: str) -> Verdict:
+        clause = "P1" if mode == "warming" else "Q4"
+        refusal = self._in_hand(move, clause)
+        if refusal is not None:
+            return refusal
+        if None not in self.plates[move.seat]:
+            return no(clause, "refuse.plates_full", seat=move.seat, count=PLATES)
+        return Verdict.allow(clause)
+
+    def _check_no_warm(self, move: Move, mode: str) -> Verdict:
+        return Verdict.allow("P1" if mode == "warming" else "Q5")
+
+    def _check_play(self, move: Move, mode: str) -> Verdict:
+        if move.get("card") == "fork":
+            return no("P2-2", "refuse.fork_use")
+        return _first(self._in_hand(move, "P2"), Verdict.allow("P2"))
+
+    def _check_fork(self, move: Move, mode: str) -> Verdict:
+        use = move.get("use")
+        if use not in FORK_USES:
+            return no("P2-2", "refuse.fork_bad_use", use=str(use))
+        if "fork" not in self.hand[move.seat]:
+            return no("P2-2", "refuse.no_fork", seat=move.seat)
+        return Verdict.allow("P2-2")
+
+    def _can_buy(self, seat: Seat, cost: int, clause: str = "P2-1") -> Verdict | None:
+        if self.served:
+            return no("P2-9", "refuse.buy_after_serve", seat=seat)
+        if self.buys < 1:
+            return no("P2-1", "refuse.no_buys", seat=seat)
+        if self.currency < cost:
+            return no(clause, "refuse.cannot_afford", seat=seat, cost=cost, have=self.currency)
+        return None
+
+    def _check_buy(self, move: Move, mode: str) -> Verdict:
+        slot = move.get("slot")
+        if not _int(slot) or not 1 <= slot <= MARKET_SIZE:
+            return no("S4", "refuse.no_such_slot", slot=str(slot), count=MARKET_SIZE)
+        card = self.market[slot - 1]
+        if card is None:
+            if not self.pantry:
+                return no("D4", "refuse.slot_empty_pantry", slot=slot)
+            return no("P4", "refuse.slot_empty", slot=slot)
+        return _first(self._can_buy(move.seat, self.comp.cards[card].cost), Verdict.allow("P2-1"))
+
+    def _check_buy_fridge(self, move: Move, mode: str) -> Verdict:
+        if not self.fridge:
+            return no("P4-1", "refuse.fridge_empty")
+        return _first(self._can_buy(move.seat, FRIDGE_PRICE, "P4-1"), Verdict.allow("P4-1"))
+
+    def _check_buy_fork(self, move: Move, mode: str) -> Verdict:
+        if not self.forks:
+            return no("D4", "refuse.forks_empty")
+        return _first(self._can_buy(move.seat, self.comp.fork_cost), Verdict.allow("P2-2"))
+
+    def _check_dish(self, move: Move, mode: str) -> Verdict:
+        if self.purchases:
+            return no("D1", "refuse.dish_after_buy", seat=move.seat)
+        refusal = self._in_hand(move, "P2-4")
+        if refusal is not None:
+            return refusal
+        if self.comp.cards[move.get("card")].tool:
+            return no("Q1", "refuse.not_food", card=move.get("card"))
+        return self._reachable(move.seat)
+
+    def _check_dish_plate(self, move: Move, mode: str) -> Verdict:
+        if self.purchases:
+            return no("D1", "refuse.dish_after_buy", seat=move.seat)
+        card = self.plates[move.seat][move.get("plate") - 1]
+        if card is None:
+            return no("P2-4", "refuse.plate_empty", plate=move.get("plate"))
+        if self.comp.cards[card].tool:
+            return no("Q1", "refuse.not_food_plate", card=card, plate=move.get("plate"))
+        return self._reachable(move.seat)
+
+    def _reach(self, seat: Seat) -> tuple[int, int | None]:
+        """The most meal points hand and plates could reach now, and the lowest open judge."""
+        cards = self.comp.cards
+        pool = sorted([c for c in self.hand[seat] if not cards[c].tool]
+                      + [c for c in self.plates[seat] if c and not cards[c].tool])
+        abilities = self._judge_abilities(seat, "submit")
+        key = ("reach", tuple(pool), tuple(j.id for j in abilities))
+        best = self.comp.cache.get(key)
+        if best is None:
+            if len(self.comp.cache) > 50_000:
+                self.comp.cache.clear()
+            dish = [{"card": c, "from": "hand", "plate": None, "as": None} for c in pool]
+            best = self.comp.cache[key] = scoring.ceiling(dish, self.comp, abilities)
+        tiers = [self.comp.judges[slot["judge"]].tier for slot in self.judges if slot["judge"]]
+        return best, (min(tiers) if tiers else None)
+
+    def _reachable(self, seat: Seat) -> Verdict:
+        """G11: a dish is started only when some open judge is within reach."""
+        if self.dish[seat]:
+            return Verdict.allow("P2-4")
+        best, low = self._reach(seat)
+        if low is None:
+            return no("D4", "refuse.no_judges_left")
+        if best < low:
+            return no("G11", "refuse.out_of_reach", seat=seat, points=best, tier=low)
+        return Verdict.allow("P2-4")
+
+    def _assess(self, seat: Seat, judge_id: str) -> scoring.Assessment:
+        dish = self.dish[seat]
+        result = scoring.score(dish, self.comp, self._judge_abilities(seat, "submit"))
+        return scoring.assess(dish, self.comp, self.comp.judges[judge_id], result,
+                              self.options["more_medals"])
+
+    def _check_serve(self, move: Move, mode: str) -> Verdict:
+        number = move.get("judge")
+        if not _int(number) or not 1 <= number <= len(self.judges):
+            return no("S3", "refuse.no_such_judge", judge=str(number), count=len(self.judges))
+        judge = self.judges[number - 1]["judge"]
+        if judge is None:
+            return no("D4", "refuse.judge_gone", judge=number)
+        result = self._assess(move.seat, judge)
+        if not result.ok:
+            return no(result.clause, result.reason, **result.params)
+        return Verdict.allow("P2-4")
+
+    def _check_cancel(self, move: Move, mode: str) -> Verdict:
+        return Verdict.allow("G11")
+
+    def _check_end(self, move: Move, mode: str) -> Verdict:
+        return Verdict.allow("P3")
+
+    def _check_food_type(self, move: Move, mode: str) -> Verdict:
+        chosen = move.get("type")
+        if not isinstance(chosen, str) or chosen not in self.comp.food_types:
+            return no("C4", "refuse.no_such_type", type=str(chosen))
+        card = self.dish[move.seat][self.queue[0]["index"]]["card"]
+        if chosen not in self.comp.cards[card].types:
+            return no("C4", "refuse.not_an_option", card=card, type=chosen,
+                      options=list(self.comp.cards[card].types))
+        return Verdict.allow("C4")
+
+    def _check_trash(self, move: Move, mode: str) -> Verdict:
+        return _first(self._in_hand(move, "C6"), Verdict.allow("C6"))
+
+    def _check_no_trash(self, move: Move, mode: str) -> Verdict:
+        return Verdict.allow("Q5")
+
+    def _check_retrieve(self, move: Move, mode: str) -> Verdict:
+        if self.plates[move.seat][move.get("plate") - 1] is None:
+            return no("P1", "refuse.plate_empty", plate=move.get("plate"))
+        return Verdict.allow("P1")
+
+    def _check_no_retrieve(self, move: Move, mode: str) -> Verdict:
+        return Verdict.allow("Q5")
+
+    def _check_discard(self, move: Move, mode: str) -> Verdict:
+        return _first(self._in_hand(move, "Q3"), Verdict.allow("Q3"))
+
+    # --- applying moves ----------------------------------------------------------------
+    def _apply(self, move: Move) -> list[Event]:
+        events: list[Event] = []
+        getattr(self, f"_do_{move.kind}")(move, events)
+        return events
+
+    def _do_warm(self, move: Move, events: list[Event]) -> None:
+        seat, card = move.seat, move.get("card")
+        plate = self.plates[seat].index(None)
+        self.hand[seat].remove(card)
+        self.plates[seat][plate] = card
+        own = frozenset((seat,))
+        if self.phase == "warming" and not self.queue:
+            events.append(ev("warm", "P1", seat=seat, plate=plate + 1))
+            events.append(ev("warm.own", ("P1", "G12"), own, seat=seat, card=card,
+                             plate=plate + 1))
+            if self.comp.cards[card].tool:
+                events.append(ev("warm.tool", ("Q1", "P1"), own, seat=seat, card=card))
+            self.phase = "play"
+            return
+        task = self.queue[0]
+        events.append(ev("effect.warm", ("Q4", "P1"), seat=seat, source=task["source"],
+                         plate=plate + 1))
+        events.append(ev("warm.own", ("P1", "G12"), own, seat=seat, card=card, plate=plate + 1))
+        self._used_choice(events)
+
+    def _do_no_warm(self, move: Move, events: list[Event]) -> None:
+        if self.phase == "warming" and not self.queue:
+            events.append(ev("warm.none", "P1", seat=move.seat))
+            self.phase = "play"
+            return
+        events.append(ev("effect.declined", "Q5", seat=move.seat, source=self.queue[0]["source"]))
+        self.queue.pop(0)
+        self._run(events)
+
+    def _do_play(self, move: Move, events: list[Event]) -> None:
+        seat, card = move.seat, move.get("card")
+        self.hand[seat].remove(card)
+        self.played[seat].append(card)
+        info = self.comp.cards[card]
+        if info.tool:
+            self.currency += info.currency
+            events.append(ev("play.spoon", ("P2", "P2-1"), seat=seat, count=info.currency,
+                             total=self.currency))
+            return
+        events.append(ev("play.card", "P2", seat=seat, card=card))
+        self._played(seat, card, events)
+        self._run(events)
+
+    def _played(self, seat: Seat, card: str, events: list[Event]) -> None:
+        """A card counts as played: its On Play abilities act, and cuisine pairs wake (C2, C3)."""
+        info = self.comp.cards[card]
+        self.turn_played.append(card)
+        self.turn_fired.append(False)
+        acting = [a for a in info.abilities if a.trigger == "play"]
+        for ability in acting:
+            self._enqueue(seat, card, "on_play", ability.effects)
+        if not self._plays(card):
+            in_dish = info.has_trigger("submit") or info.cuisine_ability is not None
+            events.append(ev("play.wasted" if in_dish else "play.nothing", ("P2", "C2"),
+                             seat=seat, card=card))
+        self._wake_cuisines(seat, events, card)
+
+    def _wake_cuisines(self, seat: Seat, events: list[Event], newest: str | None) -> None:
+        """Fire the On Play cuisine abilities that now have a same-cuisine partner played (C3)."""
+        cards = self.comp.cards
+        for i, card in enumerate(self.turn_played):
+            ability = cards[card].cuisine_ability
+            if self.turn_fired[i] or not ability or ability.trigger != "play":
+                continue
+            cuisine = cards[card].cuisine
+            mates = [c for j, c in enumerate(self.turn_played)
+                     if j != i and cards[c].cuisine == cuisine]
+            if mates:
+                self.turn_fired[i] = True
+                events.append(ev("pair.play", "C3", seat=seat, card=card, cuisine=cuisine,
+                                 partners=list(dict.fromkeys(mates)), count=len(mates)))
+                self._enqueue(seat, card, cuisine, ability.effects)
+            elif card == newest:
+                events.append(ev("pair.waiting", "C3", seat=seat, card=card,
+                                 cuisine=cuisine))
+
+    def _do_fork(self, move: Move, events: list[Event]) -> None:
+        seat, use = move.seat, move.get("use")
+        self.hand[seat].remove("fork")
+        self.played[seat].append("fork")
+        if use == "buy":
+            self.buys += 1
+            events.append(ev("play.fork_buy", "P2-2", seat=seat, count=self.buys))
+        else:
+            self.currency += 1
+            events.append(ev("play.fork_currency", ("P2-2", "P2-1"), seat=seat,
+                             total=self.currency))
+
+    def _pay(self, cost: int) -> None:
+        self.currency -= cost
+        self.buys -= 1
+        self.purchases += 1
+
+    def _do_buy(self, move: Move, events: list[Event]) -> None:
+        seat, slot = move.seat, move.get("slot")
+        card = self.market[slot - 1]
+        info = self.comp.cards[card]
+        self._pay(info.cost)
+        self.market[slot - 1] = None
+        self.discard[seat].append(card)
+        self.market_bought += 1
+        events.append(ev("buy.market", ("P2-1", "P2-3"), seat=seat, card=card, slot=slot,
+                         cost=info.cost, left=self.currency, buys=self.buys))
+        purchase = [a for a in info.abilities if a.trigger == "purchase"]
+        if purchase:
+            events.append(ev("buy.on_purchase", ("P2-3", "C2"), seat=seat, card=card))
+            for ability in purchase:
+                self._enqueue(seat, card, "on_purchase", ability.effects)
+        if (self.options["more_medals"] and self.market_bought == self.market_start
+                and not any(self.market)):
+            self.medals[seat] += 1
+            events.append(ev("medals.whole_market", "V2", seat=seat, count=self.market_start,
+                             medals=self.medals[seat]))
+            self._check_target(seat, events)
+        self._run(events)
+
+    def _do_buy_fridge(self, move: Move, events: list[Event]) -> None:
+        seat = move.seat
+        card = self.fridge.pop()
+        self._pay(FRIDGE_PRICE)
+        self.discard[seat].append(card)
+        info = self.comp.cards[card]
+        key = "buy.fridge_no_purchase" if info.has_trigger("purchase") else "buy.fridge"
+        events.append(ev(key, ("P4-1", "P2-3"), seat=seat, card=card, price=FRIDGE_PRICE,
+                         cost=info.cost, left=self.currency, buys=self.buys))
+
+    def _do_buy_fork(self, move: Move, events: list[Event]) -> None:
+        seat = move.seat
+        self._pay(self.comp.fork_cost)
+        self.forks -= 1
+        self.discard[seat].append("fork")
+        events.append(ev("buy.fork", ("P2-2", "P2-3", "G3"), seat=seat, cost=self.comp.fork_cost,
+                         left=self.currency, buys=self.buys))
+
+    # --- dishes --------------------------------------------------------------------------
+    def _preview(self, seat: Seat, events: list[Event]) -> None:
+        dish = self.dish[seat]
+        result = scoring.score(dish, self.comp, self._judge_abilities(seat, "submit"))
+        events.append(ev("dish.so_far", ("P2-4", "G11"), frozenset((seat,)), seat=seat,
+                         count=len(dish), points=result.total, sum=result.sum_text))
+
+    def _start_dish(self, seat: Seat, events: list[Event]) -> None:
+        if not self.dish[seat]:
+            events.append(ev("dish.start", ("P2-4", "D1", "G11"), seat=seat))
+            if self.served:
+                events.append(ev("dish.again", "D6", seat=seat, count=self.served))
+
+    def _add_to_dish(self, seat: Seat, entry: dict[str, Any], events: list[Event]) -> None:
+        self.dish[seat].append(entry)
+        card = self.comp.cards[entry["card"]]
+        if card.dual:
+            self.queue.insert(0, {"kind": "food_type", "seat": seat,
+                                  "index": len(self.dish[seat]) - 1})
+            events.append(ev("dish.dual", "C4", frozenset((seat,)), seat=seat, card=card.id,
+                             options=list(card.types)))
+        else:
+            self._preview(seat, events)
+
+    def _do_dish(self, move: Move, events: list[Event]) -> None:
+        seat, card = move.seat, move.get("card")
+        self._start_dish(seat, events)
+        self.hand[seat].remove(card)
+        events.append(ev("dish.add_hand", ("P2-4", "G11"), seat=seat))
+        events.append(ev("dish.add_hand.own", ("P2-4", "G12"), frozenset((seat,)), seat=seat,
+                         card=card))
+        self._add_to_dish(seat, {"card": card, "from": "hand", "plate": None, "as": None}, events)
+
+    def _do_dish_plate(self, move: Move, events: list[Event]) -> None:
+        seat, plate = move.seat, move.get("plate")
+        self._start_dish(seat, events)
+        card = self.plates[seat][plate - 1]
+        self.plates[seat][plate - 1] = None
+        events.append(ev("dish.add_plate", ("P2-4", "G11"), seat=seat, plate=plate))
+        events.append(ev("dish.add_plate.own", ("P2-4", "G12"), frozenset((seat,)), seat=seat,
+                         card=card, plate=plate))
+        self._add_to_dish(seat, {"card": card, "from": "plate", "plate": plate, "as": None},
+                          events)
+
+    def _do_food_type(self, move: Move, events: list[Event]) -> None:
+        seat, chosen = move.seat, move.get("type")
+        task = self.queue.pop(0)
+        entry = self.dish[seat][task["index"]]
+        entry["as"] = chosen
+        events.append(ev("dish.type", ("C4", "G12"), frozenset((seat,)), seat=seat,
+                         card=entry["card"], type=chosen))
+        self._preview(seat, events)
+
+    def _do_cancel(self, move: Move, events: list[Event]) -> None:
+        seat = move.seat
+        for entry in self.dish[seat]:
+            if entry["from"] == "plate":
+                self.plates[seat][entry["plate"] - 1] = entry["card"]
+            else:
+                self.hand[seat].append(entry["card"])
+        events.append(ev("dish.cancel", "G11", seat=seat, count=len(self.dish[seat])))
+        self.dish[seat] = []
+
+    def _judge_abilities(self, seat: Seat, trigger: str) -> list:
+        judges = self.comp.judges
+        return [judges[w["judge"]] for w in self.won[seat]
+                if w["active"] and judges[w["judge"]].ability.trigger == trigger]
+
+    def _do_serve(self, move: Move, events: list[Event]) -> None:
+        seat, number = move.seat, move.get("judge")
+        slot = self.judges[number - 1]
+        judge = self.comp.judges[slot["judge"]]
+        dish = self.dish[seat]
+        cards = [d["card"] for d in dish]
+        result = scoring.score(dish, self.comp, self._judge_abilities(seat, "submit"))
+        verdict = scoring.assess(dish, self.comp, judge, result, self.options["more_medals"])
+        events.append(ev("serve", ("P2-4", "G12"), seat=seat, cards=cards, judge=judge.id,
+                         tier=judge.tier, count=len(cards)))
+        for key, params, clauses in result.lines:
+            events.append(ev(key, clauses, seat=seat, **params))
+        events.append(ev("score.total", ("P2-4", "C1"), seat=seat, count=result.total,
+                         sum=result.sum_text))
+        for key, params, clauses in verdict.lines:
+            events.append(ev(key, clauses, seat=seat, **params))
+        self.medals[seat] += verdict.medals
+        events.append(ev("medals.total", ("P2-5", "D5"), seat=seat, count=verdict.medals,
+                         medals=self.medals[seat], target=self.target))
+        self.eaten[seat] += cards
+        events.append(ev("eaten", "P2-7", seat=seat, cards=cards, count=len(cards),
+                         total=len(self.eaten[seat])))
+        self.dishes[seat].append({"judge": judge.id, "cards": cards, "points": result.total,
+                                  "medals": verdict.medals})
+        self.won[seat].append({"judge": judge.id, "active": False})
+        events.append(ev("judge.won", ("P2-6", "D3"), seat=seat, judge=judge.id))
+        for effect in judge.ability.effects:
+            events.append(ev(f"judge.gives.{judge.ability.trigger}.{effect['effect']}",
+                             ("P2-6", "D3"), seat=seat, judge=judge.id, count=effect["amount"]))
+        self._refill_judge(number - 1, events)
+        self.dish[seat] = []
+        self.served += 1
+        self._check_target(seat, events)
+        from_hand = [d["card"] for d in dish if d["from"] == "hand"]
+        if any(self._plays(c) for c in from_hand):
+            events.append(ev("serve.played", ("D2", "C2"), seat=seat, cards=from_hand,
+                             count=len(from_hand)))
+        for card in from_hand:
+            info = self.comp.cards[card]
+            self.turn_played.append(card)
+            self.turn_fired.append(False)
+            for ability in info.abilities:
+                if ability.trigger == "play":
+                    self._enqueue(seat, card, "on_play", ability.effects)
+        self._wake_cuisines(seat, events, None)
+        for index, entry in enumerate(dish):
+            info = self.comp.cards[entry["card"]]
+            acting = [("on_submit", a) for a in info.abilities if a.trigger == "submit"]
+            if (info.cuisine_ability and info.cuisine_ability.trigger == "submit"
+                    and scoring.partners(dish, self.comp, index)):
+                acting.append((info.cuisine, info.cuisine_ability))
+            for name, ability in acting:
+                effects = tuple(e for e in ability.effects
+                                if e["effect"] not in cu_components.DISH_EFFECTS)
+                if effects:
+                    self._enqueue(seat, info.id, name, effects)
+        self._run(events)
+
+    def _plays(self, card: str) -> bool:
+        """Whether a card has any ability that acts when it is played (C2, C3)."""
+        info = self.comp.cards[card]
+        return info.has_trigger("play") or bool(info.cuisine_ability
+                                                 and info.cuisine_ability.trigger == "play")
+
+    def _refill_judge(self, index: int, events: list[Event]) -> None:
+        slot = self.judges[index]
+        stack = self.stacks[slot["stack"]]
+        clause = "V1" if self.options["advanced"] else "S3"
+        if stack:
+            slot["judge"] = stack.pop()
+            events.append(ev("judge.next", clause, judge=slot["judge"], slot=index + 1,
+                             tier=self.comp.judges[slot["judge"]].tier, left=len(stack)))
+        else:
+            slot["judge"] = None
+            events.append(ev("judge.none_left", ("D4", clause), slot=index + 1))
+
+    def _check_target(self, seat: Seat, events: list[Event]) -> None:
+        if self.end_trigger is None and self.medals[seat] >= self.target:
+            self.end_trigger = {"seat": seat, "reason": "medals"}
+            last = (self.first - 1) % self.players
+            key = "end.trigger_last" if seat == last else "end.trigger"
+            events.append(ev(key, ("E1", "S6") if self.players > 2 else "E1", seat=seat,
+                             medals=self.medals[seat], target=self.target, last=last))
+
+    # --- abilities -----------------------------------------------------------------------
+    def _enqueue(self, seat: Seat, source: str, ability: str, effects: tuple) -> None:
+        for effect in effects:
+            task = {"kind": effect["effect"], "seat": seat, "source": source, "ability": ability,
+                    "amount": effect["amount"], "offered": False}
+            if effect["effect"] == "others_discard":
+                task["victims"] = [(seat + k) % self.players for k in range(1, self.players)]
+            self.queue.append(task)
+
+    def _ability_clauses(self, task: dict[str, Any]) -> tuple[str, ...]:
+        name = task["ability"]
+        base = {"on_play": ("C2",), "on_submit": ("C2",), "on_purchase": ("C2", "P2-3"),
+                "judge": ("P2-6", "D3")}.get(name, ("C3",))
+        return base + EFFECT_CLAUSES[task["kind"]] + ("G8",)
+
+    def _run(self, events: list[Event]) -> None:
+        """Resolve queued abilities in order, stopping at a choice a player must make."""
+        while self.queue:
+            task = self.queue[0]
+            kind = task["kind"]
+            if kind == "food_type":
+                return
+            if kind in CHOICE_EFFECTS:
+                if self._offer(task, events):
+                    return
+                self.queue.pop(0)
+                continue
+            self.queue.pop(0)
+            self._effect(task, events)
+
+    def _offer(self, task: dict[str, Any], events: list[Event]) -> bool:
+        """Announce a choice once; False (with the reason) if there is nothing to choose."""
+        seat, kind = task["seat"], task["kind"]
+        params = {"seat": seat, "source": task["source"], "ability": task["ability"],
+                  "count": task["amount"]}
+        clauses = self._ability_clauses(task)
+        if kind == "others_discard":
+            while task["victims"] and not self.hand[task["victims"][0]]:
+                events.append(ev("effect.discard_none", ("Q3",), seat=task["victims"].pop(0)))
+            if not task["offered"] and task["victims"]:
+                task["offered"] = True
+                events.append(ev("effect.others_discard", clauses, victims=list(task["victims"]),
+                                 **params))
+            return bool(task["victims"])
+        possible = {"trash": bool(self.hand[seat]),
+                    "warm": bool(self.hand[seat]) and None in self.plates[seat],
+                    "retrieve": any(self.plates[seat])}[kind]
+        if not possible:
+            events.append(ev(f"effect.{kind}_none", clauses, **params))
+            return False
+        if not task["offered"]:
+            task["offered"] = True
+            events.append(ev(f"effect.{kind}_offer", clauses + ("Q5",), **params))
+        return True
+
+    def _effect(self, task: dict[str, Any], events: list[Event]) -> None:
+        seat, kind, amount = task["seat"], task["kind"], task["amount"]
+        params = {"seat": seat, "source": task["source"], "ability": task["ability"],
+                  "count": amount}
+        clauses = self._ability_clauses(task)
+        if kind == "spoons":
+            self.currency += amount
+            events.append(ev("effect.spoons", clauses, total=self.currency, **params))
+        elif kind == "buys":
+            self.buys += amount
+            events.append(ev("effect.buys", clauses, total=self.buys, **params))
+        elif kind == "draw":
+            events.append(ev("effect.draw", clauses, **params))
+            self._draw(seat, amount, events, clauses)
+        elif kind == "gain_fork":
+            gained = min(amount, self.forks)
+            self.forks -= gained
+            self.discard[seat] += ["fork"] * gained
+            if gained:
+                events.append(ev("effect.gain_fork", clauses, **{**params, "count": gained}))
+            else:
+                events.append(ev("effect.gain_fork_none", clauses + ("D4",), **params))
+
+    def _used_choice(self, events: list[Event]) -> None:
+        task = self.queue[0]
+        task["amount"] -= 1
+        if task["amount"] <= 0:
+            self.queue.pop(0)
+        self._run(events)
+
+    def _do_trash(self, move: Move, events: list[Event]) -> None:
+        seat, card = move.seat, move.get("card")
+        self.hand[seat].remove(card)
+        self.trash.append(card)
+        events.append(ev("trash", ("C6",), seat=seat, card=card, source=self.queue[0]["source"]))
+        self._used_choice(events)
+
+    def _do_no_trash(self, move: Move, events: list[Event]) -> None:
+        events.append(ev("effect.declined", "Q5", seat=move.seat, source=self.queue[0]["source"]))
+        self.queue.pop(0)
+        self._run(events)
+
+    def _do_retrieve(self, move: Move, events: list[Event]) -> None:
+        seat, plate = move.seat, move.get("plate")
+        card = self.plates[seat][plate - 1]
+        self.plates[seat][plate - 1] = None
+        self.hand[seat].append(card)
+        events.append(ev("retrieve", "P1", seat=seat, plate=plate,
+                         source=self.queue[0]["source"]))
+        events.append(ev("retrieve.own", ("P1", "G12"), frozenset((seat,)), seat=seat, card=card,
+                         plate=plate))
+        self._used_choice(events)
+
+    def _do_no_retrieve(self, move: Move, events: list[Event]) -> None:
+        self._do_no_trash(move, events)
+
+    def _do_discard(self, move: Move, events: list[Event]) -> None:
+        seat, card = move.seat, move.get("card")
+        self.hand[seat].remove(card)
+        self.discard[seat].append(card)
+        task = self.queue[0]
+        task["victims"].pop(0)
+        events.append(ev("discard.forced", "Q3", seat=seat, card=card, source=task["source"],
+                         count=len(self.hand[seat])))
+        if not task["victims"]:
+            self.queue.pop(0)
+        self._run(events)
+
+    # --- drawing and the end of a turn ---------------------------------------------------
+    def _draw(self, seat: Seat, count: int, events: list[Event],
+              clauses: tuple[str, ...] = ("P3",)) -> None:
+        drawn: list[str] = []
+        deck = self.deck[seat]
+        for _ in range(count):
+            if not deck:
+                if not self.discard[seat]:
+                    events.append(ev("draw.short", "P3", seat=seat, count=len(drawn)))
+                    break
+                deck.extend(self.discard[seat])
+                self.discard[seat] = []
+                self.rng.shuffle(deck)
+                events.append(ev("draw.reshuffle", "P3", seat=seat, count=len(deck)))
+            drawn.append(deck.pop())
+        self.hand[seat] += drawn
+        if drawn:
+            events.append(ev("draw.cards", clauses + ("G12",), frozenset((seat,)), seat=seat,
+                             cards=drawn, count=len(drawn)))
+
+    def _do_end(self, move: Move, events: list[Event]) -> None:
+        seat = move.seat
+        gone = self.played[seat] + self.hand[seat]
+        self.discard[seat] += gone
+        self.played[seat], self.hand[seat] = [], []
+        events.append(ev("discard_phase", "P3", seat=seat, count=len(gone)))
+        if self.currency:
+            events.append(ev("currency_lost", "C5", seat=seat, count=self.currency))
+        self.currency = 0
+        events.append(ev("draw.new_hand", "P3", seat=seat, count=HAND_SIZE))
+        self._draw(seat, HAND_SIZE, events)
+        self._cleanup(events)
+        if self.end_trigger is None and not self.pantry and not any(self.market):
+            self.end_trigger = {"seat": None, "reason": "pantry"}
+            events.append(ev("end.pantry", ("G7", "D4"), last=(self.first - 1) % self.players))
+        following = (seat + 1) % self.players
+        if self.end_trigger is not None and following == self.first:
+            self._finish(events)
+            return
+        if following == self.first:
+            self.round += 1
+        self.active = following
+        self._start_turn(events)
+
+    def _cleanup(self, events: list[Event]) -> None:
+        last = self.market[-1]
+        if last is not None:
+            self.fridge.append(last)
+            self.market[-1] = None
+            events.append(ev("cleanup.fridge", ("P4", "P4-1"), card=last, count=len(self.fridge)))
+        cards = [c for c in self.market if c is not None]
+        gaps = MARKET_SIZE - len(cards)
+        self.market = [None] * gaps + cards
+        if cards and gaps:
+            events.append(ev("cleanup.slide", "P4", count=len(cards)))
+        dealt = []
+        for i in range(gaps):
+            if not self.pantry:
+                break
+            self.market[i] = self.pantry.pop()
+            dealt.append(self.market[i])
+        if dealt:
+            events.append(ev("cleanup.refill", ("P4", "G6"), cards=dealt, count=len(dealt),
+                             pantry=len(self.pantry)))
+        if len(dealt) < gaps:
+            events.append(ev("cleanup.pantry_empty", ("D4", "G6"), count=gaps - len(dealt)))
+
+    def _start_turn(self, events: list[Event]) -> None:
+        seat = self.active
+        self.turn += 1
+        self.phase = "warming"
+        self.currency, self.buys, self.purchases, self.served = 0, 1, 0, 0
+        self.market_start = sum(c is not None for c in self.market)
+        self.market_bought = 0
+        self.turn_played, self.turn_fired = [], []
+        events.append(ev("turn.start", "T", seat=seat, round=self.round,
+                         count=len(self.hand[seat])))
+        for entry in self.won[seat]:
+            if not entry["active"]:
+                entry["active"] = True
+                events.append(ev("judge.active", ("P2-6", "D3"), seat=seat, judge=entry["judge"]))
+        for judge in self._judge_abilities(seat, "turn"):
+            self._enqueue(seat, judge.id, "judge", judge.ability.effects)
+        self._run(events)
+        if not self.hand[seat] or None not in self.plates[seat]:
+            key = "warm.skip_full" if self.hand[seat] else "warm.skip_empty"
+            events.append(ev(key, "P1", seat=seat, count=PLATES))
+            self.phase = "play"
+
+    def _finish(self, events: list[Event]) -> None:
+        self.phase = "over"
+        for seat in range(self.players):
+            events.append(ev("final.score", "E2", seat=seat, medals=self.medals[seat],
+                             count=len(self.eaten[seat]), dishes=len(self.dishes[seat])))
+        winners = self.winners()
+        best = max(self.medals)
+        tied = [s for s in range(self.players) if self.medals[s] == best]
+        if len(tied) == 1:
+            events.append(ev("winner", "E2", seat=winners[0], medals=best))
+        elif len(winners) == 1:
+            events.append(ev("winner.eaten", "E3", seat=winners[0], medals=best, tied=tied,
+                             count=len(self.eaten[winners[0]])))
+        else:
+            events.append(ev("winner.shared", ("E3", "G13"), seats=winners, medals=best,
+                             count=len(self.eaten[winners[0]])))
+
+    # --- results -----------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return list(self.medals)
+
+    def winners(self) -> list[Seat]:
+        """Most medals; ties go to the most ingredients eaten (E3), then are shared (G13)."""
+        best = max(self.medals)
+        tied = [s for s in range(self.players) if self.medals[s] == best]
+        most = max(len(self.eaten[s]) for s in tied)
+        return [s for s in tied if len(self.eaten[s]) == most]
+
+    # --- views ---------------------------------------------------------------------------
+    def _judge_view(self, judge_id: str) -> dict[str, Any]:
+        judge = self.comp.judges[judge_id]
+        return {"judge": judge.id, "tier": judge.tier, "medals": judge.medals,
+                "requires": [dict(c) for c in judge.requires],
+                "bonus": [{"if": c, "medals": m} for c, m in judge.bonus],
+                "penalty": [{"if": c, "medals": m} for c, m in judge.penalty],
+                "ability": {"trigger": judge.ability.trigger,
+                            "effects": [dict(e) for e in judge.ability.effects]}}
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """What `seat` may see (G12); None is the teacher, who sees everything."""
+        decision = self.decision()
+        seats = []
+        for s in range(self.players):
+            own = seat is None or seat == s
+            seats.append({
+                "name": self.names[s],
+                "hand": list(self.hand[s]) if own else {"count": len(self.hand[s])},
+                "deck": list(self.deck[s]) if seat is None else {"count": len(self.deck[s])},
+                "discard": list(self.discard[s]),
+                "played": list(self.played[s]),
+                "plates": list(self.plates[s]) if own else
+                ["face_down" if c else None for c in self.plates[s]],
+                "dish": copy.deepcopy(self.dish[s]) if own else {"count": len(self.dish[s])},
+                "judges": copy.deepcopy(self.won[s]),
+                "dishes": copy.deepcopy(self.dishes[s]),
+                "medals": self.medals[s],
+                "eaten": len(self.eaten[s]),
+            })
+        pending = None
+        if self.queue:
+            task = self.queue[0]
+            pending = {"kind": task["kind"], "seat": self._chooser()}
+            if task["kind"] == "food_type":
+                if seat is None or seat == task["seat"]:
+                    card = self.dish[task["seat"]][task["index"]]["card"]
+                    pending["card"] = card
+                    pending["options"] = list(self.comp.cards[card].types)
+            else:
+                pending.update(source=task["source"], ability=task["ability"],
+                               left=task["amount"])
+        over = decision is None
+        return {
+            "game": self.game.id,
+            "seat": seat,
+            "round": self.round,
+            "turn": self.turn,
+            "first_player": self.first,
+            "active": self.active,
+            "phase": self.phase,
+            "mode": self.mode(),
+            "to_act": list(decision.seats) if decision else [],
+            "decision": decision.kind if decision else None,
+            "pending": pending,
+            "spend": {"currency": self.currency, "buys": self.buys,
+                      "purchases": self.purchases, "served": self.served},
+            "market": [{"slot": i + 1, "card": c,
+                        "cost": self.comp.cards[c].cost if c else None}
+                       for i, c in enumerate(self.market)],
+            "pantry": {"count": len(self.pantry)},
+            "fridge": {"cards": list(self.fridge), "top": self.fridge[-1] if self.fridge else None,
+                       "price": FRIDGE_PRICE},
+            "forks": {"count": self.forks, "cost": self.comp.fork_cost},
+            "judges": [{"slot": i + 1, "stack": slot["stack"],
+                        **(self._judge_view(slot["judge"]) if slot["judge"] else
+                           {"judge": None})}
+                       for i, slot in enumerate(self.judges)],
+            "stacks": {key: len(stack) for key, stack in self.stacks.items()},
+            "trash": list(self.trash),
+            "target": self.target,
+            "end": dict(self.end_trigger) if self.end_trigger else None,
+            "options": dict(self.options),
+            "components": self.comp.label,
+            "seats": seats,
+            "scores": self.scores() if over else None,
+            "winners": self.winners() if over else None,
+        }
+
+    def inventory(self) -> Counter[str]:
+        """Every card and judge, counted wherever it lies (eaten and trashed cards included)."""
+        where: Counter[str] = Counter(self.pantry)
+        where.update(c for c in self.market if c)
+        where.update(self.fridge)
+        where["fork"] += self.forks
+        where.update(self.trash)
+        for s in range(self.players):
+            for pile in (self.deck[s], self.hand[s], self.discard[s], self.played[s],
+                         self.eaten[s]):
+                where.update(pile)
+            where.update(c for c in self.plates[s] if c)
+            where.update(d["card"] for d in self.dish[s])
+            where.update(w["judge"] for w in self.won[s])
+        for stack in self.stacks.values():
+            where.update(stack)
+        where.update(slot["judge"] for slot in self.judges if slot["judge"])
+        return where
+
+    def secret_paths(self, seat: Seat) -> list[tuple[str | int, ...]]:
+        """G12: a seat's hand, its face-down plates and the dish it is putting together."""
+        paths: list[tuple[str | int, ...]] = [("seats", seat, "hand")]
+        if any(self.plates[seat]):
+            paths.append(("seats", seat, "plates"))
+        if self.dish[seat]:
+            paths.append(("seats", seat, "dish"))
+        if self.queue and self.queue[0]["kind"] == "food_type" and self.queue[0]["seat"] == seat:
+            paths += [("pending", "card"), ("pending", "options")]
+        return paths
+
+    # --- copies ------------------------------------------------------------------------
+    def snapshot(self) -> Any:
+        data = {k: v for k, v in self.__dict__.items()
+                if k not in ("game", "comp", "rng", "setup_events", "names")}
+        return self.rng.getstate(), json.dumps(data, sort_keys=True)
+
+    def clone(self) -> CuisineState:
+        twin = copy.copy(self)
+        for name, value in self.__dict__.items():
+            if name not in ("game", "comp", "names", "setup_events"):
+                setattr(twin, name, copy.deepcopy(value))
+        return twin
+
+
+class CuisineGame(Game):
+    id = "cuisine-a-la-card"
+    title = "Cuisine a la Card"
+    credits = Credits("Dani Demarest", "InMotion", 2016)
+    min_players = 2
+    max_players = 4
+    rules_version = "1"
+    options = OPTIONS
+
+    def components(self, data: Mapping[str, Any] | None = None) -> Components:
+        return cu_components.parse(data, "components") if data is not None \
+            else _default_components()
+
+    def new_state(self, players: int, *, seed: int | None = None,
+                  setup: Mapping[str, Any] | None = None,
+                  options: Mapping[str, Any] | None = None,
+                  components: Mapping[str, Any] | None = None,
+                  names: list[str] | None = None) -> CuisineState:
+        require(_int(players) and 2 <= players <= 4, "players",
+                f"Cuisine a la Card is for 2 to 4 players, not {players!r}")
+        chosen = dict(OPTIONS)
+        for name, value in dict(options or {}).items():
+            require(name in OPTIONS, f"options.{name}",
+                    f"is not an option; the options are {', '.join(OPTIONS)}")
+            require(isinstance(value, bool), f"options.{name}", "must be true or false")
+            chosen[name] = value
+        comp = self.components(components)
+        setup = dict(setup or {})
+        rng = random.Random(seed if seed is not None else setup.get("seed", 0))
+        state = CuisineState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]),
+                             chosen)
+        from foodplay.games.cuisine_a_la_card.setup import deal
+
+        deal(state, setup)
+        return state
+
+    def heuristic(self, state: State, seat: Seat):
+        from foodplay.games.cuisine_a_la_card.bot import suggest
+
+        return suggest(state, seat)
+
+    def describe(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        from foodplay.games.cuisine_a_la_card.text import describe
+
+        return describe(view, self.catalogue(lang))
+
+
+_DEFAULT: list[Components] = []
+
+
+def _default_components() -> Components:
+    if not _DEFAULT:
+        _DEFAULT.append(cu_components.load())
+    return _DEFAULT[0]
+
+
+GAME = CuisineGame()
+__all__ = ["GAME", "CuisineGame", "CuisineState", "DataError"]
