@@ -83,9 +83,11 @@ def _whole(value: str, name: str, low: int, high: int, problems: list) -> int | 
     return number
 
 
-def parse_query(query: str) -> Link:
-    """Read a query string such as 'game=burg&players=3&seed=7&step=12&seat=2'."""
-    link = Link()
+def parse_query(query: str, default_game: str = "burg") -> Link:
+    """Read a query string such as 'game=burg&players=3&seed=7&step=12&seat=2'.
+
+    `default_game` is the game when the query names none, or names one that is not built."""
+    link = Link(game=default_game if default_game in built_games() else Link.game)
     problems = link.problems
     try:
         values = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}

@@ -9,7 +9,7 @@ scores and sharing, composed from the game-neutral components.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -25,6 +25,7 @@ from foodplay_widgets.context import Context
 from foodplay_widgets.explanation import ExplanationPanel, RulebookReader
 from foodplay_widgets.guard import ErrorCatcher
 from foodplay_widgets.moves import MovePanel
+from foodplay_widgets.renderers import editor_for, renderer_for
 from foodplay_widgets.scores import ScoresPanel
 from foodplay_widgets.share import SharePanel
 from foodplay_widgets.style import style_widget
@@ -42,8 +43,8 @@ class App(widgets.VBox):
 
     Children worth knowing (tests click and read them): `seat_select`, `lang_select`,
     `players`, `seed`, `bots`, `mode`, `new_game`, `messages`, `table`, `explanation`,
-    `reader`, `moves`, `controls` (`.first/.back/.next/.last/.play/.slider/.counter`),
-    `scores`, `share`.
+    `reader`, `moves`, `editor` (the game's move editor, or None), `controls`
+    (`.first/.back/.next/.last/.play/.slider/.counter`), `scores`, `share`.
     """
 
     def __init__(self, record: Record | None = None, *, game: str = "burg", players: int = 3,
@@ -61,6 +62,7 @@ class App(widgets.VBox):
         self.bots: dict[int, Any] = {}
         self._messages: list[tuple[str, str]] = []
         self._quiet = False
+        self.game = get_game(record.game if record is not None else game)
 
         # --- header ---------------------------------------------------------------------
         self.title = widgets.HTML()
@@ -91,8 +93,11 @@ class App(widgets.VBox):
         self.reader = RulebookReader(guard)
         self.table = TableView()
         self.explanation = ExplanationPanel(self.reader.prefix)
+        # a game may bring its own editor for a decision, shown in the move panel
+        factory = editor_for(self.game.id)
+        self.editor = factory(self.play_moves, self.reader.prefix, guard) if factory else None
         self.moves = MovePanel(self.play_move, self.undo, self.catch_up, self.reader.prefix,
-                               guard)
+                               guard, editor=self.editor)
         self.controls = TimelineControls(self.go, guard)
         self.scores = ScoresPanel(guard)
         self.share = SharePanel()
@@ -114,15 +119,17 @@ class App(widgets.VBox):
         main.add_class("fp-main")
         bottom = widgets.VBox([self.moves, self.controls, self.share])
         bottom.add_class("fp-bottom")
-        super().__init__([style_widget(), header, self.settings, self.messages, main, bottom])
+        game_css = getattr(renderer_for(self.game.id), "css", "")
+        super().__init__([style_widget(game_css), header, self.settings, self.messages, main,
+                          bottom])
         self.add_class("fp-app")
+        self.add_class(f"fp-game-{self.game.id}")  # for a game's own stylesheet
 
         self.seat_select.observe(guard(self._seat_changed), "value")
         self.lang_select.observe(guard(self._lang_changed), "value")
         self.mode_select.observe(guard(self._mode_changed), "value")
         self.new_game.on_click(guard(lambda _: self.start_new_game()))
 
-        self.game = get_game(record.game if record is not None else game)
         self._set_options(players=record.players if record else players)
         if record is not None:
             self._load(record, step)
@@ -131,11 +138,13 @@ class App(widgets.VBox):
 
     # --- opening -------------------------------------------------------------------------
     @classmethod
-    def from_query(cls, query: str, env: Mapping[str, str] | None = None, **kwargs: Any) -> App:
+    def from_query(cls, query: str, env: Mapping[str, str] | None = None, *,
+                   game: str = "burg", **kwargs: Any) -> App:
         """Open the position a query string asks for. Bad settings are listed in the message
-        box and replaced by defaults; this never raises."""
+        box and replaced by defaults; this never raises. `game` is the game opened when the
+        query names none (each game's app notebook passes its own)."""
         try:
-            link = parse_query(query or "")
+            link = parse_query(query or "", default_game=game)
             problems = link.problem_texts(link.lang)
             app = cls(link.record, game=link.game, players=link.players, seed=link.seed,
                       mode=link.mode, seat=link.seat, lang=link.lang, env=env, **kwargs)
@@ -147,7 +156,7 @@ class App(widgets.VBox):
             app.show_messages(problems, "problem")
             return app
         except Exception as exc:  # a link must never show a traceback: fall back, and say so
-            app = cls(env=env, **kwargs)
+            app = cls(game=game, env=env, **kwargs)
             app.errors.record(exc)
             return app
 
@@ -162,6 +171,7 @@ class App(widgets.VBox):
 
     def _load(self, record: Record, step: int | None, fresh: bool = False) -> None:
         self.timeline = Timeline(record)
+        self._decision_start: dict[int, int] = {}  # learner's move index -> its decision's first
         if self.seat is not None and not 0 <= self.seat < record.players:
             self.seat = None
         if self.mode == "play":
@@ -197,24 +207,53 @@ class App(widgets.VBox):
     def play_move(self, move: Move) -> Verdict | None:
         """Play the learner's move at the present step. A refused move returns its verdict and
         changes nothing; an accepted one is followed by the bots' moves, shown from there."""
+        refused = self.play_moves([move])
+        return None if refused is None else refused[1]
+
+    def play_moves(self, moves: Sequence[Move]) -> tuple[int, Verdict] | None:
+        """Play several of the learner's moves in a row as one decision (a game's move editor
+        uses this, such as Food Truck's whole pile order). The engine checks each move on a
+        scratch copy of the present position, after the ones before it, before anything is
+        played: a refusal returns `(index, verdict)` of the first refused move and changes
+        nothing. Once all are played, the bots reply; the learner's last move is shown."""
         state = self.timeline.state
-        if (self.mode != "play" or self.timeline.cursor != self.timeline.last
-                or move.seat != self.learner):
-            verdict = state.check(move)
-            if verdict.ok:  # allowed by the rules, but not the learner's move to make here
-                decision = state.decision()
-                verdict = Verdict.refuse(verdict.clause, "verdict.not_your_turn", seat=move.seat,
-                                         waiting=list(decision.seats) if decision else [])
-            return verdict
-        try:
-            self.timeline.play(move)
-        except IllegalMove as exc:
-            return exc.verdict
+        if not moves:
+            return None
+        if self.mode != "play" or self.timeline.cursor != self.timeline.last:
+            return 0, self._not_yours(state, moves[0])
+        scratch = state.clone()
+        for index, move in enumerate(moves):
+            if move.seat != self.learner:
+                return index, self._not_yours(scratch, move)
+            verdict = scratch.check(move)
+            if not verdict.ok:
+                return index, verdict
+            scratch.apply(move)
+        start = self.timeline.last
+        for index, move in enumerate(moves):
+            try:
+                self.timeline.play(move)
+            except IllegalMove as exc:  # not after the check above; but never half-apply
+                while self.timeline.last > start:
+                    self.timeline.undo()
+                return index, exc.verdict
+            self._decision_start[start + index] = start
         mine = self.timeline.cursor
         self._advance_bots()
         self.timeline.go(mine)
         self.render()
         return None
+
+    @staticmethod
+    def _not_yours(state, move: Move) -> Verdict:
+        """The verdict on a move that is not the learner's to make here: the engine's refusal,
+        or, if the rules allow it, "not your turn"."""
+        verdict = state.check(move)
+        if verdict.ok:  # allowed by the rules, but not the learner's move to make here
+            decision = state.decision()
+            verdict = Verdict.refuse(verdict.clause, "verdict.not_your_turn", seat=move.seat,
+                                     waiting=list(decision.seats) if decision else [])
+        return verdict
 
     def _advance_bots(self) -> int:
         """Let the bots decide until the learner must (or the game ends); how many moved.
@@ -242,6 +281,10 @@ class App(widgets.VBox):
             seat = moves[-1].seat
             self.timeline.undo()
             if seat == self.learner:
+                # moves played together (play_moves) were one decision: undo them together
+                start = self._decision_start.get(len(moves), len(moves))
+                while len(moves) > start:
+                    self.timeline.undo()
                 break
         self.timeline.go(self.timeline.last)
         self.render()
@@ -338,7 +381,8 @@ class App(widgets.VBox):
         self.table.render(ctx, before)
         self.explanation.render(ctx)
         self.reader.render(self.game.rulebook(), text)
-        self.moves.render(ctx)
+        taken = self.editor.render(ctx) if self.editor is not None else False
+        self.moves.render(ctx, offer_moves=not taken)
         self.controls.relabel(text)
         self.controls.show(ctx.cursor, self.timeline.last, text)
         self.scores.render(ctx)

@@ -22,11 +22,12 @@ from foodplay_widgets.text import esc
 
 class MovePanel(widgets.VBox):
     """Legal moves, why-not, hint and undo. `on_play(move)` asks the app to play a move and
-    returns the refusing verdict, or None if it was played; `on_undo()` undoes."""
+    returns the refusing verdict, or None if it was played; `on_undo()` undoes. `editor` is a
+    game's own move editor (see renderers.MoveEditor), shown under the turn line."""
 
     def __init__(self, on_play: Callable[[Move], Verdict | None], on_undo: Callable[[], None],
                  on_catch_up: Callable[[], None], reader_prefix: str,
-                 guard: Guard = unguarded):
+                 guard: Guard = unguarded, editor: widgets.Widget | None = None):
         self.on_play, self.on_undo, self.on_catch_up = on_play, on_undo, on_catch_up
         self.prefix = reader_prefix
         self.guard = guard
@@ -58,14 +59,17 @@ class MovePanel(widgets.VBox):
         self.whynot_box.add_class("fp-whynot")
         tools = widgets.HBox([self.hint, self.undo, self.catch_up])
         tools.add_class("fp-move-tools")
-        super().__init__([self.status, self.legal, self.whynot_box, self.whynot_result, tools,
-                          self.hint_text])
+        editors = [editor] if editor is not None else []
+        super().__init__([self.status, *editors, self.legal, self.whynot_box,
+                          self.whynot_result, tools, self.hint_text])
         self.add_class("fp-moves")
         self._ctx: Context | None = None
         self._candidates: list[Move] = []
 
     # --- drawing -----------------------------------------------------------------------
-    def render(self, ctx: Context) -> None:
+    def render(self, ctx: Context, offer_moves: bool = True) -> None:
+        """Draw for `ctx`. `offer_moves=False` leaves out the row of one button per legal move,
+        when a game's move editor takes the decision instead (why-not and hint stay)."""
         self._ctx = ctx
         text = ctx.text
         actors = ctx.actors()
@@ -75,7 +79,7 @@ class MovePanel(widgets.VBox):
         for button in self.move_buttons:
             button.close()
         self.move_buttons = []
-        if play and actors:
+        if play and actors and offer_moves:
             for move in state.legal_moves(actors[0]):
                 button = widgets.Button(description=move_text(state, move, ctx.lang),
                                         tooltip=step_text(state, move, ctx.lang),
@@ -152,6 +156,12 @@ class MovePanel(widgets.VBox):
         else:
             verdict = state.check(move)
         self.show_verdict(ctx, move, verdict)
+
+    def ask(self, move: Move) -> None:
+        """Ask "why not?" about `move` as the learner would: choose it in the list and press
+        the button (in play mode that tries it). A lesson can open on a refusal this way."""
+        self.whynot.value = self._candidates.index(move)
+        self._try()
 
     def show_verdict(self, ctx: Context, move: Move, verdict: Verdict) -> None:
         """The verdict on a move: its reason and the clause that decides it."""

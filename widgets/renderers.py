@@ -1,12 +1,14 @@
 """Per-game renderers, registered by game id: the table, progress and scores a seat may know.
 
 A renderer reads only `state.view(seat)` for anything hidden; the state itself is passed for
-public, fixed facts (such as the component set's scoring), never for secrets.
+public, fixed facts (such as the component set's scoring), never for secrets. A renderer may
+also carry `css`, its game's own stylesheet, which the app ships once after the shared one.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, Protocol
@@ -65,8 +67,28 @@ class GenericRenderer:
         return ""
 
 
+class MoveEditor(Protocol):
+    """A game's own editor for a decision that buttons per move make awkward (Food Truck's
+    secret pile order). It is an ipywidgets widget that the app shows above the move panel.
+
+    Made by a factory `(play_moves, reader_prefix, guard)`, where `play_moves(moves)` plays
+    several of the learner's moves as one decision: it checks them all with the engine first
+    and returns None once they are played, or `(index, verdict)` for the first refused one,
+    having played nothing.
+    """
+
+    def render(self, ctx: Any) -> bool:
+        """Redraw for the context; True when the editor takes the decision shown (the move
+        panel then leaves out its one-button-per-move row)."""
+        ...
+
+
+EditorFactory = Callable[..., MoveEditor]
+
 _RENDERERS: dict[str, GameRenderer] = {}
-_MODULES = {"burg": "foodplay_widgets.burg"}  # imported on first use
+_EDITORS: dict[str, EditorFactory] = {}
+_MODULES = {"burg": "foodplay_widgets.burg",  # imported on first use
+            "food-truck": "foodplay_widgets.food_truck"}
 
 
 def register(game_id: str, renderer: GameRenderer) -> None:
@@ -74,7 +96,22 @@ def register(game_id: str, renderer: GameRenderer) -> None:
     _RENDERERS[game_id] = renderer
 
 
-def renderer_for(game_id: str) -> GameRenderer:
+def register_editor(game_id: str, factory: EditorFactory) -> None:
+    """Give `game_id` a move editor (see MoveEditor); the app composes it into its move area."""
+    _EDITORS[game_id] = factory
+
+
+def _import(game_id: str) -> None:
     if game_id not in _RENDERERS and game_id in _MODULES:
         import_module(_MODULES[game_id])
+
+
+def renderer_for(game_id: str) -> GameRenderer:
+    _import(game_id)
     return _RENDERERS.get(game_id, GenericRenderer())
+
+
+def editor_for(game_id: str) -> EditorFactory | None:
+    """The game's move-editor factory, or None: most games need only the move buttons."""
+    _import(game_id)
+    return _EDITORS.get(game_id)

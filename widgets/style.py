@@ -194,9 +194,10 @@ CSS = """
 """
 
 
-def style_widget() -> widgets.HTML:
-    """The stylesheet as a widget; every app carries it, so each stands alone."""
-    sheet = widgets.HTML(f"<style>{CSS}</style>")
+def style_widget(extra: str = "") -> widgets.HTML:
+    """The stylesheet as a widget; every app carries it, so each stands alone. `extra` is a
+    game's own stylesheet (its renderer's `css`), added after the shared one."""
+    sheet = widgets.HTML(f"<style>{CSS}{extra}</style>")
     sheet.add_class("fp-style")
     sheet.layout.display = "none"
     return sheet
