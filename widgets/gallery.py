@@ -9,8 +9,9 @@ from foodplay.messages import catalogue
 from foodplay_widgets.style import style_widget
 from foodplay_widgets.text import esc
 
-APPS = {"burg": "burg.ipynb"}  # game id -> app notebook, relative to the gallery
-EXAMPLES = {"burg": "burg-examples.ipynb"}
+APPS = {"burg": "burg.ipynb",  # game id -> app notebook, relative to the gallery
+        "food-truck": "food-truck.ipynb"}
+EXAMPLES = {"burg": "burg-examples.ipynb", "food-truck": "food-truck-examples.ipynb"}
 
 
 def _credits(entry: Listing, lang: str) -> str:
