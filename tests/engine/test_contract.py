@@ -33,8 +33,13 @@ GAMES = built_games()
 CASES = [pytest.param(g, n, id=f"{g}-{n}p") for g in GAMES
          for n in range(get_game(g).min_players, get_game(g).max_players + 1)]
 PROFILE = settings.get_profile("foodplay-engine")
+# The profile's max_examples is the budget of one four-player-count game; as games register,
+# they share it (at least 6 examples per game and player count), so the tier stays near a minute.
+PER_CASE = max(6, PROFILE.max_examples * 4 // len(CASES))
+EXAMPLES = settings(PROFILE, max_examples=PER_CASE)
+WHOLE_GAMES = settings(PROFILE, max_examples=max(4, PER_CASE // 2))  # replays: costlier
 MAX_MOVES = 20_000  # a random game longer than this counts as not terminating
-CHECKPOINT = 25
+CHECKPOINT = 50
 WINDOW = 30  # consecutive steps that get the slow checks in one example
 # A modest seed range lets the tests share cached playouts; FOODPLAY_EXAMPLES widens it.
 SEEDS = st.integers(0, PROFILE.max_examples)
@@ -47,51 +52,54 @@ MISSING = object()
 # --- playouts ----------------------------------------------------------------------------------
 @dataclass
 class Game:
-    """One random game: its record, the snapshot after every step, and every step's events."""
+    """One random game: its record, every step's events, and the final position."""
 
     record: Record
-    snapshots: list[Any]
     events: list[list[Event]]
     final: State
     checkpoints: dict[int, State]  # clones every CHECKPOINT steps, to start windows quickly
+    snapshots: list[Any] | None = None  # only when asked for: they are large
 
 
-def random_game(game_id: str, players: int, seed: int) -> Game:
+def random_game(game_id: str, players: int, seed: int, snapshots: bool = False) -> Game:
     """Play to the end with random legal moves (a random deciding seat when several decide).
 
-    Cached: the tests only read the result (replays work on copies of the record)."""
-    return _random_game(game_id, players, seed)
+    Without snapshots the game is cached and shared by the tests, which only read it."""
+    return _play(game_id, players, seed, True) if snapshots else _cached(game_id, players, seed)
 
 
-@lru_cache(maxsize=512)
-def _random_game(game_id: str, players: int, seed: int) -> Game:
+@lru_cache(maxsize=1024)
+def _cached(game_id: str, players: int, seed: int) -> Game:
+    return _play(game_id, players, seed, False)
+
+
+def _play(game_id: str, players: int, seed: int, snapshots: bool) -> Game:
     record = Record(game_id, players, seed=seed)
     state = record.new_state()
     rng = random.Random(seed)
-    snapshots = [state.snapshot()]
-    events = [list(getattr(state, "setup_events", []))]
-    checkpoints = {}
+    game = Game(record, [list(getattr(state, "setup_events", []))], state, {},
+                [state.snapshot()] if snapshots else None)
     while (decision := state.decision()) is not None:
         assert len(record.moves) < MAX_MOVES, f"{game_id} did not end within {MAX_MOVES} moves"
         if len(record.moves) % CHECKPOINT == 0:
-            checkpoints[len(record.moves)] = state.clone()
+            game.checkpoints[len(record.moves)] = state.clone()
         seat = rng.choice(decision.seats)
         move = rng.choice(state.legal_moves(seat))
-        events.append(state.apply(move))
+        game.events.append(state.apply(move))
         record.moves.append(move)
-        snapshots.append(state.snapshot())
-    return Game(record, snapshots, events, state, checkpoints)
+        if snapshots:
+            game.snapshots.append(state.snapshot())
+    return game
 
 
 def window(game: Game, where: int):
     """Yield (step, state) for WINDOW consecutive positions, the last one included if reached."""
     moves = game.record.moves
     start = min(len(moves), where * len(moves) // 100)
-    base = max(k for k in game.checkpoints if k <= start)
-    state = game.checkpoints[base].clone()
+    base = max(k for k in game.checkpoints if k <= start) if game.checkpoints else 0
+    state = game.checkpoints[base].clone() if game.checkpoints else game.record.new_state()
     for move in moves[base:start]:
         state.apply(move)
-    assert state.snapshot() == game.snapshots[start]
     for k in range(start, min(len(moves), start + WINDOW) + 1):
         yield k, state
         if k < len(moves):
@@ -154,7 +162,7 @@ def assert_event_ok(state: State, ev: Event) -> None:
 
 # --- 3. legal moves and verdicts ---------------------------------------------------------------
 @pytest.mark.parametrize("game_id, players", CASES)
-@settings(PROFILE)
+@settings(EXAMPLES)
 @given(seed=SEEDS, where=WHERE)
 def test_legal_moves_are_exactly_the_candidates_whose_verdict_is_ok(game_id, players, seed,
                                                                     where):
@@ -193,7 +201,7 @@ def test_legal_moves_are_exactly_the_candidates_whose_verdict_is_ok(game_id, pla
 
 
 @pytest.mark.parametrize("game_id, players", CASES)
-@settings(PROFILE)
+@settings(EXAMPLES)
 @given(seed=SEEDS, where=WHERE)
 def test_an_illegal_move_raises_with_its_verdict_and_changes_nothing(game_id, players, seed,
                                                                      where):
@@ -226,7 +234,7 @@ def test_an_illegal_move_raises_with_its_verdict_and_changes_nothing(game_id, pl
 
 # --- components, events, termination ---------------------------------------------------------
 @pytest.mark.parametrize("game_id, players", CASES)
-@settings(PROFILE)
+@settings(EXAMPLES)
 @given(seed=SEEDS)
 def test_every_step_keeps_the_inventory_and_cites_real_clauses(game_id, players, seed):
     game = random_game(game_id, players, seed)  # reaching the end proves termination
@@ -248,7 +256,7 @@ def test_every_step_keeps_the_inventory_and_cites_real_clauses(game_id, players,
 
 # --- 6. views and secrets ----------------------------------------------------------------------
 @pytest.mark.parametrize("game_id, players", CASES)
-@settings(PROFILE)
+@settings(EXAMPLES)
 @given(seed=SEEDS, where=WHERE)
 def test_no_seat_sees_another_seats_secrets(game_id, players, seed, where):
     game = random_game(game_id, players, seed)
@@ -288,10 +296,10 @@ def test_explain_leaves_out_events_a_seat_may_not_see():
 
 # --- 7. records --------------------------------------------------------------------------------
 @pytest.mark.parametrize("game_id, players", CASES)
-@settings(PROFILE, max_examples=max(5, PROFILE.max_examples // 2))  # whole games: costly
+@settings(WHOLE_GAMES)
 @given(seed=SEEDS)
 def test_replay_is_deterministic_and_survives_save_and_load(game_id, players, seed):
-    game = random_game(game_id, players, seed)
+    game = random_game(game_id, players, seed, snapshots=True)
     record, snaps = game.record, game.snapshots
     saved = Record.loads(record.dumps())
     assert saved.to_json() == record.to_json()
@@ -313,7 +321,7 @@ def test_replay_is_deterministic_and_survives_save_and_load(game_id, players, se
 
 # --- 9. bots -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("game_id, players", CASES)
-@settings(PROFILE)
+@settings(EXAMPLES)
 @given(seed=SEEDS, where=WHERE)
 def test_bots_only_choose_legal_moves(game_id, players, seed, where):
     game = random_game(game_id, players, seed)
@@ -351,12 +359,12 @@ def test_chance_comes_only_from_the_games_own_rng(game_id, players, monkeypatch)
     def forbidden(*args, **kwargs):
         raise AssertionError("the engine used the global random module")
 
-    baseline = random_game(game_id, players, 11).snapshots
+    baseline = random_game(game_id, players, 11, snapshots=True).snapshots
     for name in ("random", "randint", "randrange", "choice", "choices", "shuffle", "sample",
                  "uniform", "getrandbits", "seed"):
         monkeypatch.setattr(random, name, forbidden)
-    assert random_game(game_id, players, 11).snapshots == baseline
-    other = random_game(game_id, players, 12).snapshots
+    assert random_game(game_id, players, 11, snapshots=True).snapshots == baseline
+    other = random_game(game_id, players, 12, snapshots=True).snapshots
     assert other != baseline, "the seed changes nothing"
 
 
