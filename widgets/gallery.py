@@ -27,6 +27,15 @@ def _credits(entry: Listing, lang: str) -> str:
     return cat.format("ui.gallery.credits", {"designer": c.designer, "publisher": c.publisher})
 
 
+def _examples_label(entry: Listing, lang: str) -> str:
+    """The examples link's words: the game's own (`<id>.ui.gallery_examples`), if it says what
+    its examples are, else the common "Worked examples from the <title> rulebook"."""
+    game_cat = get_game(entry.id).catalogue(lang)
+    if game_cat.has(f"{entry.id}.ui.gallery_examples"):
+        return game_cat.format(f"{entry.id}.ui.gallery_examples", {"title": entry.title})
+    return catalogue(None, lang).format("ui.gallery.examples", {"title": entry.title})
+
+
 def card_html(entry: Listing, lang: str = "en") -> str:
     """One game's card: title, credits, player range, and a link if it is built."""
     cat = catalogue(None, lang)
@@ -39,7 +48,7 @@ def card_html(entry: Listing, lang: str = "en") -> str:
                  f'{esc(cat.format("ui.gallery.open", {"title": entry.title}))}</a>')
         if entry.id in EXAMPLES:
             links += (f' <a class="fp-examples" href="{EXAMPLES[entry.id]}">'
-                      f'{esc(cat.format("ui.gallery.examples", {"title": entry.title}))}</a>')
+                      f"{esc(_examples_label(entry, lang))}</a>")
     else:
         status = (f'<p class="fp-game-status fp-not-built">'
                   f'{esc(cat.format("ui.gallery.not_built"))}</p>')
