@@ -586,7 +586,7 @@ CSS = """
 .fp-food-truck .fp-card.fp-card-back.fp-deck-stack { width: 2.6em; }
 .fp-ft-backs { gap: 0 !important; }
 .fp-ft-backs .fp-card-back + .fp-card-back { margin-left: -1.1em; }
-.fp-ft-backs .fp-ft-count { margin-right: 8px; }
+.fp-ft-backs .fp-ft-count { flex-basis: 100%; }
 .fp-ft-dessert { background: repeating-linear-gradient(135deg, #fde2f3 0 6px, #fbcfe8 6px 12px);
   border-style: dotted; color: #831843; }
 .fp-ft-other { background: #f6f8fa; }
