@@ -1,0 +1,204 @@
+"""Coffee Rush's component set (supply, board, order deck, player pieces, upgrades) as data."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from foodplay.data import read_json, require, whole_number
+
+DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
+FORMAT = "foodplay.components/1"
+UPGRADES = ("crowd", "diagonal", "corners", "ribbons")  # the effects the rules implement
+
+
+@dataclass(frozen=True)
+class Order:
+    """One drink on an order card: the ingredients it needs, as a multiset, and its kind."""
+
+    id: str
+    ingredients: tuple[str, ...]  # in the supply's order
+    specialty: bool
+    copies: int
+
+    @property
+    def need(self) -> Counter[str]:
+        return Counter(self.ingredients)
+
+
+@dataclass(frozen=True)
+class Components:
+    """A validated Coffee Rush component set."""
+
+    label: str
+    supply: dict[str, int]  # ingredient -> tokens in the game
+    special: frozenset[str]
+    cells: tuple[tuple[str, ...], ...]  # board rows of ingredient ids
+    ribbons: frozenset[tuple[int, int]]  # 0-based (row, col)
+    board_label: str
+    deck_label: str
+    tabs: int
+    cups: int
+    meeples: dict[int, int]  # players -> meeples each
+    upgrades: tuple[str, ...]
+    scoring: dict[str, int]
+    orders: dict[str, Order]
+    source: Any  # the raw data, so a record can carry a user's own set
+
+    @property
+    def rows(self) -> int:
+        return len(self.cells)
+
+    @property
+    def cols(self) -> int:
+        return len(self.cells[0])
+
+    def deck(self) -> list[str]:
+        """One entry per order card, in the data file's order."""
+        return [o.id for o in self.orders.values() for _ in range(o.copies)]
+
+
+def load(path: str | Path | None = None) -> Components:
+    """Load a component file (the tutor default when `path` is None, read once)."""
+    if not path:
+        return _default()
+    source = Path(path)
+    return parse(read_json(source), where=source.name)
+
+
+@cache
+def _default() -> Components:
+    return parse(read_json(DEFAULT_PATH), where=DEFAULT_PATH.name)
+
+
+def _ingredients(data: dict[str, Any], where: str) -> tuple[dict[str, int], frozenset[str]]:
+    items = data.get("ingredients")
+    require(isinstance(items, list) and items, f"{where}: ingredients",
+            "must be a non-empty list")
+    supply: dict[str, int] = {}
+    special = set()
+    for i, item in enumerate(items):
+        at = f"{where}: ingredients[{i}]"
+        require(isinstance(item, dict), at, "must be an object")
+        ing = item.get("id")
+        require(isinstance(ing, str) and ing.isidentifier(), f"{at}.id",
+                "must be a short identifier such as 'milk'")
+        require(ing not in supply, f"{at}.id", f"repeats ingredient {ing!r}")
+        supply[ing] = whole_number(item.get("count"), f"{at}.count", 1)
+        flag = item.get("special", False)
+        require(isinstance(flag, bool), f"{at}.special", "must be true or false")
+        if flag:
+            special.add(ing)
+    return supply, frozenset(special)
+
+
+def _board(data: Any, supply: dict[str, int], where: str):
+    require(isinstance(data, dict), f"{where}: board", "must be an object")
+    label = data.get("label", "custom")
+    require(isinstance(label, str), f"{where}: board.label", "must be a string")
+    rows = data.get("cells")
+    require(isinstance(rows, list) and len(rows) >= 2, f"{where}: board.cells",
+            "must be a list of at least 2 rows")
+    width = len(rows[0]) if isinstance(rows[0], list) else 0
+    cells = []
+    for r, row in enumerate(rows):
+        at = f"{where}: board.cells[{r}]"
+        require(isinstance(row, list) and len(row) == width and width >= 2, at,
+                f"must be a row of {max(width, 2)} ingredient ids, like the first row")
+        for c, ing in enumerate(row):
+            require(ing in supply, f"{at}[{c}]", f"{ing!r} is not an ingredient of the supply")
+        cells.append(tuple(row))
+    ribbons = set()
+    raw = data.get("ribbons", [])
+    require(isinstance(raw, list), f"{where}: board.ribbons", "must be a list of [row, column]")
+    for i, cell in enumerate(raw):
+        at = f"{where}: board.ribbons[{i}]"
+        require(isinstance(cell, list) and len(cell) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
+                and 1 <= cell[0] <= len(cells) and 1 <= cell[1] <= width, at,
+                f"must be [row, column] on the board (rows 1-{len(cells)}, columns 1-{width})")
+        require((cell[0] - 1, cell[1] - 1) not in ribbons, at, "repeats a ribbon cell")
+        ribbons.add((cell[0] - 1, cell[1] - 1))
+    return tuple(cells), frozenset(ribbons), label
+
+
+def _player(data: Any, where: str) -> tuple[int, int, dict[int, int]]:
+    require(isinstance(data, dict), f"{where}: player", "must be an object")
+    tabs = whole_number(data.get("tabs"), f"{where}: player.tabs", 1)
+    cups = whole_number(data.get("cups"), f"{where}: player.cups", 1)
+    raw = data.get("meeples")
+    require(isinstance(raw, dict) and set(raw) == {"2", "3", "4"}, f"{where}: player.meeples",
+            "must give the meeples per player for \"2\", \"3\" and \"4\" players")
+    meeples = {int(k): whole_number(v, f"{where}: player.meeples.{k}", 1) for k, v in raw.items()}
+    return tabs, cups, meeples
+
+
+def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
+            where: str) -> tuple[dict[str, Order], str]:
+    require(isinstance(data, dict), f"{where}: deck", "must be an object")
+    label = data.get("label", "custom")
+    require(isinstance(label, str), f"{where}: deck.label", "must be a string")
+    items = data.get("orders")
+    require(isinstance(items, list) and items, f"{where}: deck.orders", "must be a non-empty list")
+    orders: dict[str, Order] = {}
+    for i, item in enumerate(items):
+        at = f"{where}: deck.orders[{i}]"
+        require(isinstance(item, dict), at, "must be an object")
+        oid = item.get("id")
+        require(isinstance(oid, str) and oid.isidentifier(), f"{at}.id",
+                "must be a short identifier such as 'latte'")
+        require(oid not in orders and oid not in supply, f"{at}.id",
+                f"repeats the id {oid!r}")
+        ings = item.get("ingredients")
+        require(isinstance(ings, list) and 1 <= len(ings), f"{at}.ingredients",
+                "must be a non-empty list of ingredient ids")
+        for j, ing in enumerate(ings):
+            require(ing in supply, f"{at}.ingredients[{j}]",
+                    f"{ing!r} is not an ingredient of the supply")
+        for ing, n in Counter(ings).items():
+            require(n <= supply[ing], f"{at}.ingredients",
+                    f"needs {n} {ing} but the supply has only {supply[ing]}")
+        specialty = item.get("specialty", False)
+        require(isinstance(specialty, bool), f"{at}.specialty", "must be true or false")
+        require(not specialty or bool(special & set(ings)), f"{at}.specialty",
+                "a Specialty order needs at least one special ingredient")
+        copies = whole_number(item.get("copies", 1), f"{at}.copies", 1)
+        rank = list(supply)
+        orders[oid] = Order(oid, tuple(sorted(ings, key=rank.index)), specialty, copies)
+    return orders, label
+
+
+def parse(data: Any, where: str = "components") -> Components:
+    """Validate raw component data; raise DataError naming the field at fault."""
+    require(isinstance(data, dict), where, "must be a JSON object")
+    require(data.get("format") == FORMAT, f"{where}: format", f"must be {FORMAT!r}")
+    require(data.get("game") == "coffee-rush", f"{where}: game", "must be 'coffee-rush'")
+    label = data.get("label", "custom")
+    require(isinstance(label, str), f"{where}: label", "must be a string")
+    supply, special = _ingredients(data, where)
+    cells, ribbons, board_label = _board(data.get("board"), supply, where)
+    tabs, cups, meeples = _player(data.get("player"), where)
+    free = len(cells) * len(cells[0])
+    for players, each in meeples.items():
+        require(players * each < free, f"{where}: player.meeples.{players}",
+                f"{players} players with {each} meeples each would not leave a free cell on "
+                f"a board of {free} cells")
+    upgrades = data.get("upgrades")
+    require(isinstance(upgrades, list) and all(isinstance(u, str) and u in UPGRADES
+                                               for u in upgrades)
+            and len(set(upgrades)) == len(upgrades), f"{where}: upgrades",
+            f"must list distinct upgrades from {', '.join(UPGRADES)}")
+    scoring = data.get("scoring")
+    require(isinstance(scoring, dict), f"{where}: scoring", "must be an object")
+    points = {}
+    for name in ("order", "upgrade", "penalty"):
+        value = scoring.get(name)
+        require(isinstance(value, int) and not isinstance(value, bool), f"{where}: scoring.{name}",
+                "must be a whole number (negative for a penalty)")
+        points[name] = value
+    orders, deck_label = _orders(data.get("deck"), supply, special, where)
+    return Components(label, supply, special, cells, ribbons, board_label, deck_label, tabs, cups,
+                      meeples, tuple(upgrades), points, orders, data)

@@ -1,0 +1,153 @@
+"""Validating `setup={...}`: seed, first player, the deck's top cards and a staged position.
+
+A staged position lets a scenario start in the middle of a game (cards on tabs, cups, completed
+orders, rush tokens, upgrades, meeples) so that a rulebook example plays out exactly.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from foodplay.data import require, whole_number
+from foodplay.games.coffee_rush.board import Board
+from foodplay.games.coffee_rush.components import Components
+
+SETUP_KEYS = ("seed", "first_player", "deck_top", "position")
+POSITION_KEYS = ("meeples", "seats", "start_token")
+SEAT_KEYS = ("tabs", "cups", "completed", "penalties", "spent", "rush", "upgrades")
+
+
+@dataclass
+class SeatStart:
+    """One seat's pieces in a staged position."""
+
+    tabs: list[list[str]]
+    cups: list[list[str]]
+    completed: list[str] = field(default_factory=list)
+    penalties: list[str] = field(default_factory=list)
+    spent: list[str] = field(default_factory=list)  # completed orders turned in for upgrades
+    rush: int = 0
+    upgrades: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Position:
+    meeples: list[list[int]]  # per seat, cell numbers
+    seats: list[SeatStart]
+    open: bool = True
+
+
+@dataclass
+class Setup:
+    seed: int | None
+    first_player: int | None
+    deck_top: list[str]
+    position: Position | None
+
+
+def _ids(value: Any, where: str, known: Mapping[str, Any], what: str) -> list[str]:
+    require(isinstance(value, list), where, f"must be a list of {what} ids")
+    for i, item in enumerate(value):
+        require(isinstance(item, str) and item in known, f"{where}[{i}]",
+                f"{item!r} is not {what} of this component set")
+    return list(value)
+
+
+def parse(raw: Mapping[str, Any] | None, players: int, comp: Components, board: Board) -> Setup:
+    """Validate a setup; raise DataError naming the field at fault (e.g. 'setup.deck_top[2]')."""
+    data = dict(raw or {})
+    require(isinstance(raw, Mapping) or raw is None, "setup", "must be an object")
+    unknown = [k for k in data if k not in SETUP_KEYS]
+    require(not unknown, f"setup.{unknown[0] if unknown else ''}",
+            f"is not a setting; use {', '.join(SETUP_KEYS)}")
+    seed = data.get("seed")
+    require(seed is None or (isinstance(seed, int) and not isinstance(seed, bool)), "setup.seed",
+            "must be a whole number")
+    first = data.get("first_player")
+    require(first is None or (isinstance(first, int) and not isinstance(first, bool)
+                              and 0 <= first < players), "setup.first_player",
+            f"must be a seat from 0 to {players - 1}")
+    top = _ids(data.get("deck_top", []), "setup.deck_top", comp.orders, "an order card")
+    position = None
+    if "position" in data:
+        position = _position(data["position"], players, comp, board)
+    cards = Counter(comp.deck())
+    used = Counter(top)
+    if position:
+        for seat in position.seats:
+            used.update(c for tab in seat.tabs for c in tab)
+            used.update(seat.completed)
+            used.update(seat.penalties)
+            used.update(seat.spent)
+    for card, n in used.items():
+        require(n <= cards[card], "setup", f"uses {n} {card!r} order cards, but the deck has "
+                                           f"only {cards[card]}")
+    if position:
+        held = Counter(i for seat in position.seats for cup in seat.cups for i in cup)
+        for ing, n in held.items():
+            require(n <= comp.supply[ing], "setup.position",
+                    f"puts {n} {ing!r} in cups, but the supply has only {comp.supply[ing]}")
+    return Setup(seed, first, top, position)
+
+
+def _position(raw: Any, players: int, comp: Components, board: Board) -> Position:
+    where = "setup.position"
+    require(isinstance(raw, Mapping), where, "must be an object")
+    unknown = [k for k in raw if k not in POSITION_KEYS]
+    require(not unknown, f"{where}.{unknown[0] if unknown else ''}",
+            f"is not a setting; use {', '.join(POSITION_KEYS)}")
+    each = comp.meeples[players]
+    meeples_raw = raw.get("meeples")
+    require(isinstance(meeples_raw, list) and len(meeples_raw) == players, f"{where}.meeples",
+            f"must list the meeples of all {players} seats")
+    taken: set[int] = set()
+    meeples = []
+    for s, cells in enumerate(meeples_raw):
+        at = f"{where}.meeples[{s}]"
+        require(isinstance(cells, list) and len(cells) == each, at,
+                f"must list {each} [row, column] cell(s)")
+        seat_cells = []
+        for m, rc in enumerate(cells):
+            cell = board.at(*rc) if isinstance(rc, list) and len(rc) == 2 else None
+            require(cell is not None, f"{at}[{m}]",
+                    f"must be [row, column] with rows 1-{board.rows} and columns 1-{board.cols}")
+            require(cell not in taken, f"{at}[{m}]", "is a cell another meeple already holds")
+            taken.add(cell)
+            seat_cells.append(cell)
+        meeples.append(seat_cells)
+    seats_raw = raw.get("seats")
+    require(isinstance(seats_raw, list) and len(seats_raw) == players, f"{where}.seats",
+            f"must describe all {players} seats")
+    seats = [_seat(item, f"{where}.seats[{s}]", comp) for s, item in enumerate(seats_raw)]
+    token = raw.get("start_token", "open")
+    require(token in ("open", "closed"), f"{where}.start_token", "must be 'open' or 'closed'")
+    return Position(meeples, seats, token == "open")
+
+
+def _seat(raw: Any, where: str, comp: Components) -> SeatStart:
+    require(isinstance(raw, Mapping), where, "must be an object")
+    unknown = [k for k in raw if k not in SEAT_KEYS]
+    require(not unknown, f"{where}.{unknown[0] if unknown else ''}",
+            f"is not a setting; use {', '.join(SEAT_KEYS)}")
+    tabs_raw = raw.get("tabs", [[] for _ in range(comp.tabs)])
+    require(isinstance(tabs_raw, list) and len(tabs_raw) == comp.tabs, f"{where}.tabs",
+            f"must be {comp.tabs} lists of order ids, tab 1 first")
+    tabs = [_ids(t, f"{where}.tabs[{i}]", comp.orders, "an order card")
+            for i, t in enumerate(tabs_raw)]
+    cups_raw = raw.get("cups", [[] for _ in range(comp.cups)])
+    require(isinstance(cups_raw, list) and len(cups_raw) == comp.cups, f"{where}.cups",
+            f"must be {comp.cups} lists of ingredient ids")
+    cups = [_ids(c, f"{where}.cups[{i}]", comp.supply, "an ingredient")
+            for i, c in enumerate(cups_raw)]
+    completed = _ids(raw.get("completed", []), f"{where}.completed", comp.orders, "an order card")
+    penalties = _ids(raw.get("penalties", []), f"{where}.penalties", comp.orders, "an order card")
+    spent = _ids(raw.get("spent", []), f"{where}.spent", comp.orders, "an order card")
+    rush = whole_number(raw.get("rush", 0), f"{where}.rush")
+    upgrades = raw.get("upgrades", [])
+    require(isinstance(upgrades, list) and all(u in comp.upgrades for u in upgrades)
+            and len(set(upgrades)) == len(upgrades), f"{where}.upgrades",
+            f"must list distinct upgrades from {', '.join(comp.upgrades)}")
+    return SeatStart(tabs, cups, completed, penalties, spent, rush, list(upgrades))
