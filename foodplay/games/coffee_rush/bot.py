@@ -1,0 +1,308 @@
+"""Coffee Rush's heuristic bot. It reads only `state.view(seat)` and the legal moves, so its hints
+never use hidden information (the deck's order).
+
+Plan: walk the path whose collected ingredients complete the most urgent orders (tab 4 first),
+pour them where they complete or build toward an order, serve the most urgent match.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from foodplay.engine import Move, Seat, Suggestion
+
+FREE_STEPS = 3
+RUSH_COST = 2.5  # how much a rush token is worth to keep, in plan-value units
+UPGRADE_GAIN = 12.0  # an upgrade costs a point net, so it must win about one more order now
+
+
+def _hint(move: Move, reason: str, **params: Any) -> Suggestion:
+    return Suggestion(move, reason, tuple(params.items()))
+
+
+def _orders(me: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """My orders as (tab, order), most urgent first: tab 4 before tab 1, Specialty first."""
+    found = [(t, o) for t, tab in enumerate(me["tabs"], start=1) for o in tab]
+    return sorted(found, key=lambda p: (-p[0], not p[1]["specialty"], p[1]["id"]))
+
+
+def _planner(me: dict[str, Any]) -> Planner:
+    return Planner(me["cups"], _orders(me), len(me["tabs"]))
+
+
+def _urgency(tab: int, order: dict[str, Any]) -> float:
+    return 10 + 4 * tab + (2 if order["specialty"] else 0)
+
+
+def _fits(cup: Counter[str], need: Counter[str]) -> bool:
+    return all(n <= need[k] for k, n in cup.items())
+
+
+class Planner:
+    """Where collected ingredients would go, for one set of cups and orders.
+
+    For every order, the cups it could be finished in (a cup whose contents are part of the
+    order, or an empty cup) and what each of them still lacks are worked out once; `plan(held)`
+    then shares the held ingredients out: first orders it can complete (most urgent first),
+    then progress toward the rest. Cups whose contents fit no order are "dead" and get emptied.
+    """
+
+    def __init__(self, cups: list[list[str]], orders: list[tuple[int, dict[str, Any]]],
+                 last_tab: int = 4):
+        self.orders = orders
+        self.last_tab = last_tab  # an order there falls off at the end of this turn
+        contents = [Counter(c) for c in cups]
+        needs = [Counter(o["ingredients"]) for _, o in orders]
+        self.dead = [i for i, c in enumerate(contents)
+                     if c and not any(_fits(c, n) for n in needs)]
+        for i in self.dead:
+            contents[i] = Counter()
+        self.sizes = [sum(c.values()) for c in contents]
+        by_size = sorted(range(len(contents)), key=lambda i: (-self.sizes[i], i))
+        self.options = [[(i, dict(need - contents[i])) for i in by_size
+                         if _fits(contents[i], need)] for need in needs]
+
+    def plan(self, held: Counter[str]) -> Plan:
+        plan = Plan()
+        left = dict(held)
+        used: set[int] = set()
+        done: set[int] = set()
+        for k, (tab, order) in enumerate(self.orders):
+            for i, rest in self.options[k]:
+                if i not in used and all(left.get(x, 0) >= n for x, n in rest.items()):
+                    for x, n in rest.items():
+                        left[x] -= n
+                    used.add(i)
+                    done.add(k)
+                    plan.completes.append((i, tab, order, rest))
+                    plan.value += _urgency(tab, order)
+                    break
+        for k, (tab, order) in enumerate(self.orders):
+            if k in done or tab >= self.last_tab:  # it falls off this turn: too late to build
+                continue
+            best = None
+            for i, rest in self.options[k]:
+                if i in used:
+                    continue
+                add = {x: min(n, left.get(x, 0)) for x, n in rest.items() if left.get(x, 0)}
+                if add:
+                    size = sum(add.values())
+                    if best is None or size + self.sizes[i] > best[0]:
+                        best = (size + self.sizes[i], i, add, size)
+            if best:
+                have, i, add, size = best
+                for x, n in add.items():
+                    left[x] -= n
+                used.add(i)
+                plan.builds.append((i, tab, order, add))
+                plan.value += 1.5 * size * have / len(order["ingredients"]) * (1 + tab / 4)
+        plan.value += 0.5 * sum(n for i, n in enumerate(self.sizes) if i not in used)
+        return plan
+
+
+class Plan:
+    """Completions and partial progress: (cup index, tab, order, ingredients to pour)."""
+
+    def __init__(self) -> None:
+        self.value = 0.0
+        self.completes: list[tuple[int, int, dict[str, Any], dict[str, int]]] = []
+        self.builds: list[tuple[int, int, dict[str, Any], dict[str, int]]] = []
+
+
+def _bonus(cell: dict[str, Any], upgrades: dict[str, bool], others: bool) -> int:
+    return (1 + (upgrades.get("crowd", False) and others)
+            + (upgrades.get("corners", False) and cell["corner"])
+            + (upgrades.get("ribbons", False) and cell["ribbon"]))
+
+
+def _neighbours(index: int, rows: int, cols: int, diagonal: bool) -> list[int]:
+    r, c = divmod(index, cols)
+    found = []
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if (dr or dc) and (diagonal or not (dr and dc)) and 0 <= r + dr < rows \
+                    and 0 <= c + dc < cols:
+                found.append((r + dr) * cols + c + dc)
+    return found
+
+
+def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None
+           ) -> list[tuple[float, int, list[int], Counter]]:
+    """Every continuation of this turn's move worth considering, scored.
+
+    Returns (value, meeple, cells entered, collected) for each; an empty path means stop now.
+    `upgrades` replaces my active upgrades, to judge one before activating it.
+    """
+    me = view["seats"][seat]
+    turn = view["turn"]
+    board = view["board"]
+    rows, cols, cells = board["rows"], board["cols"], board["cells"]
+    upgrades = upgrades or me["upgrades"]
+    diagonal = upgrades.get("diagonal", False)
+    planner = _planner(me)
+    held = Counter(turn["held"])
+    steps, rush = turn["steps"], me["rush"]
+    spare = min(rush, 1)  # consider at most one paid step
+    limit = max(0, FREE_STEPS - steps) + spare
+    meeples = [turn["meeple"]] if turn["meeple"] else range(1, len(me["meeples"]) + 1)
+    results = []
+    values: dict[tuple, float] = {}  # plan value by collected multiset
+    for meeple in meeples:
+        row, col = me["meeples"][meeple - 1]
+        start = (row - 1) * cols + col - 1
+        others = {(c["row"] - 1) * cols + c["col"] - 1 for c in cells for s, m in c["meeples"]
+                  if (s, m) != (seat, meeple)}
+        seen: set[tuple[int, tuple]] = set()
+        stack: list[tuple[int, list[int], Counter]] = [(start, [], Counter())]
+        while stack:
+            here, path, got = stack.pop()
+            key = (here, tuple(sorted(got.items())))
+            if key in seen:
+                continue
+            seen.add(key)
+            if here not in others:
+                paid = max(0, steps + len(path) - FREE_STEPS)
+                if key[1] not in values:
+                    values[key[1]] = planner.plan(held + got).value
+                value = values[key[1]] - RUSH_COST * paid - 0.01 * len(path)
+                results.append((value, meeple, path, got))
+            if len(path) >= limit:
+                continue
+            for nxt in _neighbours(here, rows, cols, diagonal):
+                cell = cells[nxt]
+                ing = cell["ingredient"]
+                take = min(_bonus(cell, upgrades, nxt in others), view["supply"][ing] - got[ing])
+                stack.append((nxt, path + [nxt], got + Counter({ing: max(0, take)})))
+    return results
+
+
+def suggest(state, seat: Seat) -> Suggestion:
+    """A sensible move for `seat` with a one-line reason."""
+    view = state.view(seat)
+    legal = state.legal_moves(seat)
+    phase = view["phase"]
+    if len(legal) == 1 and phase != "serve":
+        return _hint(legal[0], "coffee-rush.reason.only")
+    me = view["seats"][seat]
+    if phase == "place":
+        return _place(view, seat, legal)
+    if phase == "setup_pour":
+        return _setup_pour(view, seat, legal)
+    if phase == "move":
+        return _move(view, seat, legal)
+    if phase == "pour":
+        return _pour(view, me, legal)
+    serves = sorted(legal, key=lambda m: (-m.get("tab"), m.get("cup")))
+    best = serves[0]
+    return _hint(best, "coffee-rush.reason.serve", cup=best.get("cup"), order=best.get("order"),
+                 tab=best.get("tab"))
+
+
+def _wanted(me: dict[str, Any]) -> Counter[str]:
+    """How much I want each ingredient, weighted by how urgent the orders needing it are."""
+    want: Counter[str] = Counter()
+    for tab, order in _orders(me):
+        for ing in order["ingredients"]:
+            want[ing] += tab
+    return want
+
+
+def _place(view: dict[str, Any], seat: Seat, legal: list[Move]) -> Suggestion:
+    me = view["seats"][seat]
+    want = _wanted(me)
+    board = view["board"]
+    cells, cols = board["cells"], board["cols"]
+
+    def score(m: Move) -> tuple[float, int, int]:
+        i = (m.get("row") - 1) * cols + m.get("col") - 1
+        near = sum(want[cells[j]["ingredient"]]
+                   for j in _neighbours(i, board["rows"], cols, False))
+        return (2 * want[cells[i]["ingredient"]] + 0.5 * near, -m.get("row"), -m.get("col"))
+
+    best = max(legal, key=score)
+    cell = cells[(best.get("row") - 1) * cols + best.get("col") - 1]
+    return _hint(best, "coffee-rush.reason.place", row=best.get("row"), col=best.get("col"),
+                 ingredient=cell["ingredient"])
+
+
+def _setup_pour(view: dict[str, Any], seat: Seat, legal: list[Move]) -> Suggestion:
+    me = view["seats"][seat]
+    ing = legal[0].get("ingredient")
+    needs = [Counter(o["ingredients"]) for _, o in _orders(me)]
+    for move in legal:
+        cup = Counter(me["cups"][move.get("cup") - 1])
+        if cup and any(_fits(cup + Counter([ing]), n) for n in needs):
+            return _hint(move, "coffee-rush.reason.setup_join", ingredient=ing,
+                         cup=move.get("cup"))
+    empty = next((m for m in legal if not me["cups"][m.get("cup") - 1]), legal[0])
+    return _hint(empty, "coffee-rush.reason.setup_apart", ingredient=ing, cup=empty.get("cup"))
+
+
+def _move(view: dict[str, Any], seat: Seat, legal: list[Move]) -> Suggestion:
+    me = view["seats"][seat]
+    upgrades = [m for m in legal if m.kind == "upgrade"]
+    if upgrades:
+        now = max(p[0] for p in _paths(view, seat))
+        gains = []
+        for move in upgrades:
+            trial = {**me["upgrades"], move.get("upgrade"): True}
+            gains.append((max(p[0] for p in _paths(view, seat, trial)) - now, move))
+        gain, move = max(gains, key=lambda g: g[0])
+        if gain >= UPGRADE_GAIN:
+            return _hint(move, "coffee-rush.reason.upgrade", upgrade=move.get("upgrade"))
+    steps = {(m.get("meeple"), m.get("row"), m.get("col")): m for m in legal if m.kind == "step"}
+    cols = view["board"]["cols"]
+    options = sorted(_paths(view, seat), key=lambda p: (-p[0], len(p[2]), p[1], p[2]))
+    for _, meeple, path, got in options:
+        if not path:
+            stop = next((m for m in legal if m.kind == "stop"), None)
+            if stop:
+                return _stop_hint(view, seat, stop)
+            continue
+        row, col = divmod(path[0], cols)
+        move = steps.get((meeple, row + 1, col + 1))
+        if move:
+            plan = _planner(me).plan(Counter(view["turn"]["held"]) + got)
+            if plan.completes:
+                _, tab, order, _ = plan.completes[0]
+                return _hint(move, "coffee-rush.reason.step_complete", row=row + 1, col=col + 1,
+                             order=order["id"], tab=tab)
+            return _hint(move, "coffee-rush.reason.step_collect", row=row + 1, col=col + 1)
+    return _hint(legal[-1], "coffee-rush.reason.only")
+
+
+def _stop_hint(view: dict[str, Any], seat: Seat, stop: Move) -> Suggestion:
+    me = view["seats"][seat]
+    plan = _planner(me).plan(Counter(view["turn"]["held"]))
+    if plan.completes:
+        _, tab, order, _ = plan.completes[0]
+        return _hint(stop, "coffee-rush.reason.stop_complete", order=order["id"], tab=tab)
+    return _hint(stop, "coffee-rush.reason.stop")
+
+
+def _pour(view: dict[str, Any], me: dict[str, Any], legal: list[Move]) -> Suggestion:
+    held = Counter(view["turn"]["held"])
+    planner = _planner(me)
+    plan = planner.plan(held)
+    by_key = {(m.kind, m.get("cup"), m.get("ingredient")): m for m in legal}
+    for i in planner.dead:
+        move = by_key.get(("empty", i + 1, None))
+        if move:
+            return _hint(move, "coffee-rush.reason.empty_dead", cup=i + 1)
+    for cup, tab, order, rest in plan.completes:
+        for ing in sorted(rest):
+            if held[ing]:
+                move = by_key.get(("pour", cup + 1, ing))
+                if move:
+                    return _hint(move, "coffee-rush.reason.pour_complete", ingredient=ing,
+                                 cup=cup + 1, order=order["id"], tab=tab)
+    for cup, tab, order, add in plan.builds:
+        for ing in sorted(add):
+            if held[ing]:
+                move = by_key.get(("pour", cup + 1, ing))
+                if move:
+                    return _hint(move, "coffee-rush.reason.pour_build", ingredient=ing,
+                                 cup=cup + 1, order=order["id"], tab=tab)
+    done = by_key[("done", None, None)]
+    return _hint(done, "coffee-rush.reason.done_leftover" if held else "coffee-rush.reason.done")
