@@ -25,7 +25,7 @@ LISTINGS: tuple[Listing, ...] = (
     Listing("burg", "BURG", Credits("unknown", "publisher unknown"), 2, 5,
             "foodplay.games.burg"),
     Listing("coffee-rush", "Coffee Rush", Credits("Euijin Han", "Korea Boardgames", 2023), 2, 4,
-            None),
+            "foodplay.games.coffee_rush"),
     Listing("cuisine-a-la-card", "Cuisine a la Card",
             Credits("Dani Demarest", "InMotion", 2016), 2, 4, None),
     Listing("food-truck", "Food Truck", Credits("Florian Fay", "Gigamic", 2022), 2, 5,
