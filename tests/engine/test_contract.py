@@ -345,7 +345,7 @@ def test_bots_only_choose_legal_moves(game_id, players, seed, where):
 
 @pytest.mark.parametrize("game_id, players", CASES)
 def test_heuristic_and_mixed_games_terminate(game_id, players):
-    for seed in range(3):
+    for seed in range(2):
         for bots in (["heuristic"], ["heuristic", "random"] * 3):
             record, final = play_game(game_id, players, seed, bots[:players] if len(bots) > 1
                                       else bots, max_moves=MAX_MOVES)
