@@ -7,7 +7,7 @@ import sys
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -161,7 +161,7 @@ class Game:
                   names: list[str] | None = None) -> State:
         raise NotImplementedError
 
-    @property
+    @cached_property
     def package_dir(self) -> Path:
         """The game's package folder, which holds data/ (components, rulebook, messages)."""
         return Path(sys.modules[type(self).__module__].__file__).parent
