@@ -111,8 +111,8 @@ def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return a["card"] == b["card"] and a["from"] == b["from"] and a["plate"] == b["plate"]
 
 
-def _cook(plan: dict[str, Any], me: dict[str, Any], legal: list[Move], seat: Seat,
-          comp: Components, mode: str, view: dict[str, Any]) -> Suggestion | None:
+def _cook(plan: dict[str, Any], me: dict[str, Any], legal: list[Move], comp: Components,
+          mode: str) -> Suggestion | None:
     """The next step toward the planned dish, or None if the counter holds something else."""
     staged = me["dish"]
     left = list(plan["dish"])
@@ -159,23 +159,31 @@ def _pair(dish: list[dict[str, Any]], comp: Components) -> str | None:
 # --- buying ----------------------------------------------------------------------------------
 def card_value(card_id: str, view: dict[str, Any], me: dict[str, Any],
                comp: Components) -> float:
-    """How much a card would help me, judged from the open judges and the cards I can see."""
+    """How much a card would help me: its points, the open judges' tastes I still lack, and
+    partners of its cuisine among the cards I own (my whole deck is public knowledge)."""
     if card_id == "fork":
         return 1.0
     if card_id == "spoon":
         return 0.8
     card = comp.cards[card_id]
+    owned = [c for c, n in me["owned"].items() for _ in range(n) if comp.ingredient(c)]
     value = float(card.points)
     for slot in view["judges"]:
-        for cond in slot.get("requires", []):
-            if "has" in cond and scoring.matches(card, None, cond["has"]) or (
-                    card.dual and "has" in cond and "type" in cond["has"]
-                    and cond["has"]["type"] in card.types):
-                value += 0.6
-    mine = me["hand"] + me["discard"] + [c for c in me["plates"] if c] + me["played"]
+        if slot["judge"] is None:
+            continue
+        for cond in slot["requires"]:
+            if "has" in cond and _provides(card, cond["has"]):
+                have = sum(_provides(comp.cards[c], cond["has"]) for c in owned)
+                value += 2.0 if have <= cond["at_least"] else 0.3
+        for item in slot["bonus"]:
+            if "has" in item["if"] and _provides(card, item["if"]["has"]):
+                value += 0.3
+        for item in slot["penalty"]:
+            if "has" in item["if"] and _provides(card, item["if"]["has"]):
+                value -= 0.8
     if card.cuisine and card.cuisine_ability:
-        partners = sum(comp.cards[c].cuisine == card.cuisine for c in mine)
-        value += 0.4 * min(partners, 3) + 0.5
+        partners = sum(comp.cards[c].cuisine == card.cuisine for c in owned)
+        value += 0.4 * min(partners, 3) + 0.3
     for ability in card.abilities:
         for effect in ability.effects:
             if ability.trigger == "play":
@@ -185,6 +193,13 @@ def card_value(card_id: str, view: dict[str, Any], me: dict[str, Any],
             elif effect["effect"] == "medals":
                 value += 1.5
     return value
+
+
+def _provides(card, flt: dict[str, Any]) -> bool:
+    """Whether a card can meet a taste: a dual-type card may count as either type."""
+    if card.dual and "type" in flt:
+        return flt["type"] in card.types
+    return scoring.matches(card, None, flt)
 
 
 def _money_in_hand(me: dict[str, Any], comp: Components) -> int:
@@ -219,10 +234,6 @@ def _shopping(view: dict[str, Any], me: dict[str, Any], comp: Components,
 
 
 # --- choices ---------------------------------------------------------------------------------
-def _keep_value(card: str, view: dict[str, Any], me: dict[str, Any], comp: Components) -> float:
-    return card_value(card, view, me, comp)
-
-
 def suggest(state, seat: Seat) -> Suggestion:
     """A sensible move for `seat` with a one-line reason."""
     view = state.view(seat)
@@ -233,7 +244,7 @@ def suggest(state, seat: Seat) -> Suggestion:
     if len(legal) == 1:
         return _hint(legal[0], "reason.only")
     if mode == "others_discard":
-        worst = min(legal, key=lambda m: _keep_value(m.get("card"), view, me, comp))
+        worst = min(legal, key=lambda m: card_value(m.get("card"), view, me, comp))
         return _hint(worst, "reason.discard", card=worst.get("card"))
     if mode == "trash":
         spoons = sum(c == "spoon" for c in me["hand"] + me["discard"])
@@ -250,7 +261,7 @@ def suggest(state, seat: Seat) -> Suggestion:
     if mode in ("play", "dish", "food_type"):
         plan = plan_dish(view, seat, comp) if not view["spend"]["purchases"] else None
         if plan:
-            hint = _cook(plan, me, legal, seat, comp, mode, view)
+            hint = _cook(plan, me, legal, comp, mode)
             if hint:
                 return hint
         if mode == "dish":

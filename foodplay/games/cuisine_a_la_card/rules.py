@@ -62,7 +62,6 @@ MODE_CLAUSE = {"warming": "P1", "play": "P2", "dish": "P2-4", "food_type": "C4",
 MODE_DECISION = {"warming": "warming", "play": "play", "dish": "dish", "food_type": "food_type",
                  "trash": "trash", "warm": "warm", "retrieve": "retrieve",
                  "others_discard": "discard"}
-TRIGGER_NAME = {"play": "on_play", "submit": "on_submit", "purchase": "on_purchase"}
 EFFECT_CLAUSES = {"spoons": ("C5",), "buys": ("P2-1",), "draw": ("P3",), "gain_fork": ("S2",),
                   "trash": ("C6",), "warm": ("Q4",), "retrieve": ("P1",),
                   "others_discard": ("Q3",)}
@@ -194,46 +193,50 @@ class CuisineState(State):
         if seat is not None and seat != chooser:
             return []
         seat = chooser
-        make = Move.make
         hand = self.hand[seat]
         distinct = list(dict.fromkeys(hand))
         if mode == "warming" or mode == "warm":
-            moves = [make(seat, "warm", card=c) for c in distinct] if None in self.plates[seat] \
-                else []
-            return moves + [make(seat, "no_warm")]
+            moves = [Move(seat, "warm", (("card", c),)) for c in distinct] \
+                if None in self.plates[seat] else []
+            return moves + [Move(seat, "no_warm")]
         if mode == "trash":
-            return [make(seat, "trash", card=c) for c in distinct] + [make(seat, "no_trash")]
+            return [Move(seat, "trash", (("card", c),)) for c in distinct] + [Move(seat,
+                                                                                "no_trash")]
         if mode == "retrieve":
-            return ([make(seat, "retrieve", plate=p + 1)
+            return ([Move(seat, "retrieve", (("plate", p + 1),))
                      for p, c in enumerate(self.plates[seat]) if c is not None]
-                    + [make(seat, "no_retrieve")])
+                    + [Move(seat, "no_retrieve")])
         if mode == "others_discard":
-            return [make(seat, "discard", card=c) for c in distinct]
+            return [Move(seat, "discard", (("card", c),)) for c in distinct]
         if mode == "food_type":
             card = self.comp.cards[self.dish[seat][self.queue[0]["index"]]["card"]]
-            return [make(seat, "food_type", type=t) for t in card.types]
+            return [Move(seat, "food_type", (("type", t),)) for t in card.types]
         cards = self.comp.cards
         moves = []
-        if not self.purchases and (mode == "dish" or self._reachable(seat).ok):
-            moves += [make(seat, "dish", card=c) for c in distinct if not cards[c].tool]
-            moves += [make(seat, "dish_plate", plate=p + 1) for p, c in
+        if not self.purchases and (mode == "dish" or self._can_start(seat)):
+            moves += [Move(seat, "dish", (("card", c),)) for c in distinct if not cards[c].tool]
+            moves += [Move(seat, "dish_plate", (("plate", p + 1),)) for p, c in
                       enumerate(self.plates[seat]) if c is not None and not cards[c].tool]
         if mode == "dish":
-            moves += [make(seat, "serve", judge=j + 1) for j, slot in enumerate(self.judges)
-                      if slot["judge"] and self._assess(seat, slot["judge"]).ok]
-            return moves + [make(seat, "cancel")]
-        moves += [make(seat, "play", card=c) for c in distinct if c != "fork"]
+            dish = self.dish[seat]
+            result = scoring.score(dish, self.comp, self._judge_abilities(seat, "submit"))
+            more = self.options["more_medals"]
+            moves += [Move(seat, "serve", (("judge", j + 1),)) for j, slot in
+                      enumerate(self.judges) if slot["judge"] and scoring.assess(
+                          dish, self.comp, self.comp.judges[slot["judge"]], result, more).ok]
+            return moves + [Move(seat, "cancel")]
+        moves += [Move(seat, "play", (("card", c),)) for c in distinct if c != "fork"]
         if "fork" in hand:
-            moves += [make(seat, "fork", use=u) for u in FORK_USES]
+            moves += [Move(seat, "fork", (("use", u),)) for u in FORK_USES]
         if not self.served and self.buys > 0:
             money = self.currency
-            moves += [make(seat, "buy", slot=s + 1) for s, c in enumerate(self.market)
+            moves += [Move(seat, "buy", (("slot", s + 1),)) for s, c in enumerate(self.market)
                       if c is not None and cards[c].cost <= money]
             if self.fridge and money >= FRIDGE_PRICE:
-                moves.append(make(seat, "buy_fridge"))
+                moves.append(Move(seat, "buy_fridge"))
             if self.forks and money >= self.comp.fork_cost:
-                moves.append(make(seat, "buy_fork"))
-        moves.append(make(seat, "end"))
+                moves.append(Move(seat, "buy_fork"))
+        moves.append(Move(seat, "end"))
         return moves
 
     # --- verdicts ------------------------------------------------------------------------
@@ -365,6 +368,34 @@ class CuisineState(State):
             best = self.comp.cache[key] = scoring.ceiling(dish, self.comp, abilities)
         tiers = [self.comp.judges[slot["judge"]].tier for slot in self.judges if slot["judge"]]
         return best, (min(tiers) if tiers else None)
+
+    def _bound(self, card: str) -> tuple[int, int]:
+        """A card's most meal points as (fixed part, part per ingredient in the dish)."""
+        key = ("bound", card)
+        found = self.comp.cache.get(key)
+        if found is None:
+            info = self.comp.cards[card]
+            abilities = info.abilities + ((info.cuisine_ability,) if info.cuisine_ability
+                                          else ())
+            effects = [e for a in abilities if a.trigger == "submit" for e in a.effects]
+            found = self.comp.cache[key] = (
+                info.points + sum(e["amount"] for e in effects if e["effect"] == "points"),
+                sum(e["amount"] for e in effects if e["effect"] == "points_per"))
+        return found
+
+    def _can_start(self, seat: Seat) -> bool:
+        """Whether a dish may be started (G11), trying a quick upper bound first."""
+        cards = self.comp.cards
+        pool = [c for c in self.hand[seat] if not cards[c].tool]
+        pool += [c for c in self.plates[seat] if c and not cards[c].tool]
+        tiers = [self.comp.judges[slot["judge"]].tier for slot in self.judges if slot["judge"]]
+        if not pool or not tiers:
+            return False
+        bounds = [self._bound(c) for c in pool]
+        most = sum(fixed + per * len(pool) for fixed, per in bounds)
+        most += sum(e["amount"] for j in self._judge_abilities(seat, "submit")
+                    for e in j.ability.effects if e["effect"] == "points")
+        return most >= min(tiers) and self._reachable(seat).ok
 
     def _reachable(self, seat: Seat) -> Verdict:
         """G11: a dish is started only when some open judge is within reach."""
@@ -673,13 +704,23 @@ class CuisineState(State):
         if any(self._plays(c) for c in from_hand):
             events.append(ev("serve.played", ("D2", "C2"), seat=seat, cards=from_hand,
                              count=len(from_hand)))
-        for card in from_hand:
-            info = self.comp.cards[card]
-            self.turn_played.append(card)
-            self.turn_fired.append(False)
-            for ability in info.abilities:
-                if ability.trigger == "play":
-                    self._enqueue(seat, card, "on_play", ability.effects)
+        for entry in dish:
+            if entry["from"] == "hand":
+                entry["played"] = len(self.turn_played)
+                self.turn_played.append(entry["card"])
+                self.turn_fired.append(False)
+                for ability in self.comp.cards[entry["card"]].abilities:
+                    if ability.trigger == "play":
+                        self._enqueue(seat, entry["card"], "on_play", ability.effects)
+        for index, entry in enumerate(dish):  # D2: served together, a pair wakes up (C3)
+            info = self.comp.cards[entry["card"]]
+            mates = scoring.partners(dish, self.comp, index)
+            if mates and info.cuisine_ability and info.cuisine_ability.trigger == "play":
+                if entry["from"] == "hand":
+                    self.turn_fired[entry["played"]] = True
+                events.append(ev("pair.served", ("C3", "D2"), seat=seat, card=info.id,
+                                 cuisine=info.cuisine, partners=mates, count=len(mates)))
+                self._enqueue(seat, info.id, info.cuisine, info.cuisine_ability.effects)
         self._wake_cuisines(seat, events, None)
         for index, entry in enumerate(dish):
             info = self.comp.cards[entry["card"]]
@@ -989,6 +1030,7 @@ class CuisineState(State):
                 "dishes": copy.deepcopy(self.dishes[s]),
                 "medals": self.medals[s],
                 "eaten": len(self.eaten[s]),
+                "owned": self._owned(s),
             })
         pending = None
         if self.queue:
@@ -1038,6 +1080,13 @@ class CuisineState(State):
             "scores": self.scores() if over else None,
             "winners": self.winners() if over else None,
         }
+
+    def _owned(self, seat: Seat) -> dict[str, int]:
+        """Every card a seat owns, wherever it lies: public, since every gain and loss is."""
+        owned = Counter(self.deck[seat] + self.hand[seat] + self.discard[seat]
+                        + self.played[seat] + [c for c in self.plates[seat] if c]
+                        + [d["card"] for d in self.dish[seat]])
+        return dict(sorted(owned.items()))
 
     def inventory(self) -> Counter[str]:
         """Every card and judge, counted wherever it lies (eaten and trashed cards included)."""

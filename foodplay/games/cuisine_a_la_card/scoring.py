@@ -106,8 +106,7 @@ def score(dish: list[dict[str, Any]], comp: Components,
     medal_effects: list[tuple[Card, str, dict[str, Any], tuple[str, ...]]] = []
     for index, entry in enumerate(dish):
         card = comp.cards[entry["card"]]
-        if entry["from"] == "plate" and (card.has_trigger("play") or (
-                card.cuisine_ability and card.cuisine_ability.trigger == "play")):
+        if entry["from"] == "plate" and card.has_trigger("play"):
             lines.append(("score.plate_no_play", {"card": card.id}, ("D2", "P1")))
         active = [("on_submit", a, ("C2",)) for a in card.abilities if a.trigger == "submit"]
         ability = card.cuisine_ability

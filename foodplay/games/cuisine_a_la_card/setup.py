@@ -103,14 +103,13 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
         rng.shuffle(deck)
         starting.append(deck)
     supply = _Supply(state, pantry, starting)
-    known = {**cards}
     hands = _per_seat(setup, "hands", players)
     decks = _per_seat(setup, "decks", players)
     plates = _per_seat(setup, "plates", players)
     for name, table, limit in (("hands", hands, HAND_SIZE), ("plates", plates, PLATES),
                                ("decks", decks, None)):
         for seat, value in table.items():
-            _card_list(value, f"setup.{name}.{seat}", known)
+            _card_list(value, f"setup.{name}.{seat}", cards)
             require(limit is None or len(value) <= limit, f"setup.{name}.{seat}",
                     f"holds at most {limit} cards")
             for i, card in enumerate(value):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from foodplay.messages import Catalogue
@@ -13,10 +14,18 @@ def _cards(cat: Catalogue, cards: list[str]) -> str:
     return ", ".join(cat.name(c) for c in cards) or cat.format(K + "text.none")
 
 
-def _pile(cat: Catalogue, value: Any, key: str = "text.cards") -> str:
+def _grouped(cat: Catalogue, cards: list[str]) -> str:
+    """A pile whose order does not matter here, with repeats counted: "Tasting Spoon ×5"."""
+    counts = Counter(cards)
+    return ", ".join(cat.name(c) if n == 1 else
+                     cat.format(K + "text.times", {"card": c, "count": n})
+                     for c, n in counts.items()) or cat.format(K + "text.none")
+
+
+def _pile(cat: Catalogue, value: Any) -> str:
     if isinstance(value, dict):
         return cat.format(K + "text.hidden", {"count": value["count"]})
-    return _cards(cat, value) if value else cat.format(K + key, {"count": 0})
+    return _grouped(cat, value)
 
 
 def condition(cat: Catalogue, cond: dict[str, Any]) -> str:
@@ -49,17 +58,16 @@ def ability(cat: Catalogue, data: dict[str, Any]) -> str:
 def judge_line(cat: Catalogue, slot: dict[str, Any]) -> str:
     if slot["judge"] is None:
         return cat.format(K + "text.judge_none", {"slot": slot["slot"]})
-    none = cat.format(K + "text.none")
+    wants = [condition(cat, c) for c in slot["requires"]]
+    wants += [cat.format(K + "text.medal_cond", {"medals": b["medals"],
+                                                 "cond": condition(cat, b["if"])})
+              for b in slot["bonus"]]
+    wants += [cat.format(K + "text.penalty_cond", {"medals": b["medals"],
+                                                   "cond": condition(cat, b["if"])})
+              for b in slot["penalty"]]
     return cat.format(K + "text.judge", {
         "slot": slot["slot"], "judge": slot["judge"], "tier": slot["tier"],
-        "medals": slot["medals"],
-        "requires": "; ".join(condition(cat, c) for c in slot["requires"]) or none,
-        "bonus": "; ".join(cat.format(K + "text.medal_cond", {
-            "medals": b["medals"], "cond": condition(cat, b["if"])}) for b in slot["bonus"])
-        or none,
-        "penalty": "; ".join(cat.format(K + "text.penalty_cond", {
-            "medals": b["medals"], "cond": condition(cat, b["if"])}) for b in slot["penalty"])
-        or none,
+        "count": slot["medals"], "wants": "; ".join(wants) or cat.format(K + "text.none"),
         "ability": ability(cat, slot["ability"]),
     })
 
@@ -113,9 +121,6 @@ def describe(view: dict[str, Any], cat: Catalogue) -> str:
                                cat.format(K + "text.inactive", {"judge": w["judge"]})
                                for w in info["judges"])
             lines.append(cat.format(K + "text.won", {"judges": judges}))
-        for served in info["dishes"]:
-            lines.append(cat.format(K + "text.served", {**served,
-                                                        "cards": _cards(cat, served["cards"])}))
     if view["trash"]:
         lines.append(cat.format(K + "text.trash", {"cards": _cards(cat, view["trash"])}))
     if view["scores"] is not None:
