@@ -27,7 +27,7 @@ LISTINGS: tuple[Listing, ...] = (
     Listing("coffee-rush", "Coffee Rush", Credits("Euijin Han", "Korea Boardgames", 2023), 2, 4,
             "foodplay.games.coffee_rush"),
     Listing("cuisine-a-la-card", "Cuisine a la Card",
-            Credits("Dani Demarest", "InMotion", 2016), 2, 4, None),
+            Credits("Dani Demarest", "InMotion", 2016), 2, 4, "foodplay.games.cuisine_a_la_card"),
     Listing("food-truck", "Food Truck", Credits("Florian Fay", "Gigamic", 2022), 2, 5,
             "foodplay.games.food_truck"),
 )
