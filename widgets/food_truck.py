@@ -405,7 +405,7 @@ class PileEditor(widgets.VBox):
         self.down.on_click(guard(lambda _: self.move_selected(+1)))
         self.suggest.on_click(guard(lambda _: self.fill_suggestion()))
         self.confirm.on_click(guard(lambda _: self.submit()))
-        self.listbox.observe(guard(lambda _: self._enable()), "value")
+        self.listbox.observe(guard(self._selected), "value")
         buttons = widgets.VBox([self.up, self.down])
         buttons.add_class("fp-ft-editor-buttons")
         body = widgets.HBox([self.listbox, buttons, self.preview])
@@ -419,6 +419,7 @@ class PileEditor(widgets.VBox):
         self.advice: list[str] = []
         self._ctx: Context | None = None
         self._key: tuple | None = None
+        self._quiet = False
 
     # --- drawing -----------------------------------------------------------------------
     @staticmethod
@@ -465,10 +466,14 @@ class PileEditor(widgets.VBox):
             key = "editor.item_top" if start + i == 0 else "editor.item"
             options.append((text(UI + key, place=start + i + 1, card=c), i))
         current = self.listbox.value if selected is None else selected
-        self.listbox.options = options
-        self.listbox.rows = max(2, min(len(options), 8))
-        self.listbox.value = current if current is not None and 0 <= current < len(options) \
-            else (0 if options else None)
+        self._quiet = True  # redrawing the list is not the learner selecting a card
+        try:
+            self.listbox.options = options
+            self.listbox.rows = max(2, min(len(options), 8))
+            self.listbox.value = current if current is not None and \
+                0 <= current < len(options) else (0 if options else None)
+        finally:
+            self._quiet = False
         self.listbox.description = text(UI + "editor.list")
         for button, name in ((self.up, "up"), (self.down, "down"), (self.suggest, "suggest"),
                              (self.confirm, "confirm")):
@@ -489,6 +494,18 @@ class PileEditor(widgets.VBox):
                               f'{text.html(UI + "editor.preview")}</p>'
                               f'<ol class="fp-cards fp-ft-pile-order" aria-label="'
                               f'{text.html(UI + "editor.preview")}">{cards}</ol>{advice}</div>')
+
+    def _selected(self, change: dict) -> None:
+        """The learner selected a card: say which, and where it lies in the pile."""
+        self._enable()
+        if self._quiet or self._ctx is None or change["new"] is None:
+            return
+        i = change["new"]
+        self._say("editor.selected", card=self.order[i], place=len(self._placed()) + i + 1)
+
+    def _say(self, key: str, **params: Any) -> None:
+        self.status.value = (f'<p class="fp-ft-editor-note" role="status">'
+                             f"{self._ctx.text.html(UI + key, **params)}</p>")
 
     def _enable(self) -> None:
         index = self.listbox.value
@@ -513,10 +530,7 @@ class PileEditor(widgets.VBox):
         self.order[i], self.order[j] = self.order[j], self.order[i]
         self.advice = []
         self._draw(selected=j)
-        text = self._ctx.text
-        self.status.value = (f'<p class="fp-sr" role="status">'
-                             f'{text.html(UI + "editor.moved", card=self.order[j], place=len(self._placed()) + j + 1)}'  # noqa: E501
-                             f"</p>")
+        self._say("editor.moved", card=self.order[j], place=len(self._placed()) + j + 1)
         self.result.value = ""
 
     def fill_suggestion(self) -> None:
@@ -650,6 +664,7 @@ CSS = """
 .fp-ft-editor-buttons { gap: 4px; }
 .fp-ft-editor-actions { gap: 8px; flex-wrap: wrap; }
 .fp-ft-editor-pile { min-width: 16em; }
+.fp-ft-editor-note { font-size: 0.9em; color: #0d4a1f; font-weight: 600; min-height: 1.3em; }
 .fp-ft-advice { font-size: 0.9em; background: #ddf4ff; border-radius: 6px; padding: 4px 10px;
   margin-top: 6px; }
 .fp-ft-advice ul { margin: 2px 0; padding-left: 1.2em; }

@@ -73,20 +73,25 @@ def test_order_a_pile_then_step_through_the_service(page, voila_server, save_scr
     save_screenshot(page, "food-truck-02-editor")
 
     # keyboard: pick Noodles with the arrow keys, Tab to "Move up", press it until it is on top
+    # (each time, wait until the kernel says what is selected: a button's click may reach the
+    # kernel before the list's new value does)
+    note = editor.locator(".fp-ft-editor-note")
     listbox.focus()
     for _ in range(4):
         page.keyboard.press("ArrowDown")
+    expect(note).to_have_text("Noodles is selected, in place 5.", timeout=UPDATE_MS)
     up = editor.locator("button.fp-ft-editor-up")
-    expect(up).to_be_enabled(timeout=UPDATE_MS)
     page.keyboard.press("Tab")
     expect(up).to_be_focused()
     preview = editor.locator(".fp-ft-editor-preview .fp-sr")
     for place in (4, 3, 2, 1):
         page.keyboard.press("Enter")
+        expect(note).to_have_text(f"Noodles is now in place {place}.", timeout=UPDATE_MS)
         expect(preview.nth(place - 1)).to_have_text(f"{place}. Noodles", timeout=UPDATE_MS)
     expect(up).to_be_disabled()
     # and with the mouse: the dessert one place up
     listbox.select_option(label="6. Ice Cream")
+    expect(note).to_have_text("Ice Cream is selected, in place 6.", timeout=UPDATE_MS)
     editor.locator("button.fp-ft-editor-up").click()
     wanted = ["Noodles", "Burger", "Döner", "Pizza", "Ice Cream", "Tacos"]
     expect(preview).to_have_text([f"{i}. {c}" for i, c in enumerate(wanted, start=1)],

@@ -36,6 +36,7 @@ def test_order_a_pile_with_the_buttons_then_confirm():
     app = play_app()
     editor = app.editor
     editor.select("ice_cream")  # keyboard: arrow keys in the list
+    assert "Ice Cream is selected, in place 6." in plain(editor.status.value)
     for _ in range(5):
         editor.up.click()
     assert editor.order[0] == "ice_cream" and editor.listbox.value == 0
