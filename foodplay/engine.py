@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import json
 import random
 import sys
 from collections import Counter
@@ -9,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from foodplay.messages import Catalogue, catalogue
 from foodplay.rulebook import Rulebook
@@ -233,12 +235,21 @@ class State:
         """
         raise NotImplementedError
 
+    # Attributes fixed for the whole game (components, names, caches): clones share them.
+    SHARED: ClassVar[tuple[str, ...]] = ("game", "comp", "names", "setup_events")
+
     def snapshot(self) -> Any:
         """A complete, comparable copy of the internal state (used to prove nothing changed)."""
-        raise NotImplementedError
+        data = {k: v for k, v in self.__dict__.items() if k not in self.SHARED and k != "rng"}
+        return self.rng.getstate(), json.dumps(data, sort_keys=True)
 
-    def clone(self) -> State:
-        raise NotImplementedError
+    def clone(self) -> Self:
+        """An independent copy: everything but SHARED is deep-copied, the RNG included."""
+        twin = copy.copy(self)
+        for name, value in self.__dict__.items():
+            if name not in self.SHARED:
+                setattr(twin, name, copy.deepcopy(value))
+        return twin
 
     # --- shared ---------------------------------------------------------------------------
     @property

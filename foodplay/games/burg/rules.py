@@ -7,7 +7,6 @@ Clause ids follow ../shared/rules/burg.md: R0-R7 are the rulebook's numbered rul
 from __future__ import annotations
 
 import copy
-import json
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -692,18 +691,6 @@ class BurgState(State):
             paths.append(("seats", seat, "chosen"))
         return paths
 
-    # --- copies ------------------------------------------------------------------------
-    def snapshot(self) -> Any:
-        data = {k: v for k, v in self.__dict__.items()
-                if k not in ("game", "comp", "rng", "setup_events")}
-        return self.rng.getstate(), json.dumps(data, sort_keys=True)
-
-    def clone(self) -> BurgState:
-        twin = copy.copy(self)
-        for name, value in self.__dict__.items():
-            if name not in ("game", "comp", "names", "setup_events"):
-                setattr(twin, name, copy.deepcopy(value))
-        return twin
 
 
 class BurgGame(Game):

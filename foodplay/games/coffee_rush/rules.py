@@ -7,8 +7,6 @@ scoring and ties; D1-D11 are the tutor's readings and G1-G3 the tutor's defaults
 
 from __future__ import annotations
 
-import copy
-import json
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -828,21 +826,7 @@ class CoffeeRushState(State):
                 ("seats", seat, "spent")]
 
     # --- copies ------------------------------------------------------------------------
-    _SHARED = ("game", "comp", "board", "rng", "names", "options", "setup_events", "_rank",
-               "table")
-
-    def snapshot(self) -> Any:
-        data = {k: v for k, v in self.__dict__.items() if k not in self._SHARED}
-        return self.rng.getstate(), json.dumps(data, sort_keys=True)
-
-    def clone(self) -> CoffeeRushState:
-        twin = copy.copy(self)
-        for name, value in self.__dict__.items():
-            if name not in self._SHARED:
-                setattr(twin, name, copy.deepcopy(value))
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
-        return twin
+    SHARED = State.SHARED + ("board", "options", "_rank", "table")
 
 
 class CoffeeRushGame(Game):

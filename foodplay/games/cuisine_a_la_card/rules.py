@@ -8,7 +8,6 @@ the rulebook's Q&A, D1-D6 the tutor's readings and G1-G13 the tutor's defaults.
 from __future__ import annotations
 
 import copy
-import json
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -1119,17 +1118,6 @@ class CuisineState(State):
         return paths
 
     # --- copies ------------------------------------------------------------------------
-    def snapshot(self) -> Any:
-        data = {k: v for k, v in self.__dict__.items()
-                if k not in ("game", "comp", "rng", "setup_events", "names")}
-        return self.rng.getstate(), json.dumps(data, sort_keys=True)
-
-    def clone(self) -> CuisineState:
-        twin = copy.copy(self)
-        for name, value in self.__dict__.items():
-            if name not in ("game", "comp", "names", "setup_events"):
-                setattr(twin, name, copy.deepcopy(value))
-        return twin
 
 
 class CuisineGame(Game):

@@ -7,8 +7,6 @@ G2-5 for the five truck effects.
 
 from __future__ import annotations
 
-import copy
-import json
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -675,18 +673,7 @@ class FoodTruckState(State):
         return paths
 
     # --- copies --------------------------------------------------------------------------
-    def snapshot(self) -> Any:
-        data = {k: v for k, v in self.__dict__.items()
-                if k not in ("game", "comp", "rng", "setup_events", "_card_order", "_order_moves")}
-        return self.rng.getstate(), json.dumps(data, sort_keys=True)
-
-    def clone(self) -> FoodTruckState:
-        twin = copy.copy(self)
-        for name, value in self.__dict__.items():
-            if name not in ("game", "comp", "names", "setup_events", "_card_order",
-                            "_order_moves"):
-                setattr(twin, name, copy.deepcopy(value))
-        return twin
+    SHARED = State.SHARED + ("_card_order", "_order_moves")
 
 
 class FoodTruckGame(Game):
