@@ -88,6 +88,7 @@ EditorFactory = Callable[..., MoveEditor]
 _RENDERERS: dict[str, GameRenderer] = {}
 _EDITORS: dict[str, EditorFactory] = {}
 _MODULES = {"burg": "foodplay_widgets.burg",  # imported on first use
+            "coffee-rush": "foodplay_widgets.coffee_rush",
             "food-truck": "foodplay_widgets.food_truck"}
 
 
