@@ -10,8 +10,10 @@ from foodplay_widgets.style import style_widget
 from foodplay_widgets.text import esc
 
 APPS = {"burg": "burg.ipynb",  # game id -> app notebook, relative to the gallery
+        "coffee-rush": "coffee-rush.ipynb",
         "food-truck": "food-truck.ipynb"}
-EXAMPLES = {"burg": "burg-examples.ipynb", "food-truck": "food-truck-examples.ipynb"}
+EXAMPLES = {"burg": "burg-examples.ipynb", "coffee-rush": "coffee-rush-examples.ipynb",
+            "food-truck": "food-truck-examples.ipynb"}
 
 
 def _credits(entry: Listing, lang: str) -> str:
