@@ -41,6 +41,8 @@ class Record:
     title: str | None = None
     rules_version: str | None = None
     narration: dict[int, str] = field(default_factory=dict)  # step -> message key
+    # step -> a teacher's own comment (their words, so data rather than catalogue keys)
+    annotations: dict[int, str] = field(default_factory=dict)
 
     def new_state(self) -> State:
         """The position before the first move."""
@@ -61,6 +63,8 @@ class Record:
         data["options"] = self.options
         if self.narration:
             data["narration"] = {str(k): v for k, v in sorted(self.narration.items())}
+        if self.annotations:
+            data["annotations"] = {str(k): v for k, v in sorted(self.annotations.items())}
         data["moves"] = [m.to_json() for m in self.moves]
         return data
 
@@ -144,8 +148,26 @@ class Record:
                     f"must be a step number from 0 to {len(moves)}")
             require(isinstance(value, str), f"narration.{key}", "must be a message key")
             steps[int(key)] = value
+        annotations = _annotations(data.get("annotations", {}), len(moves))
         return cls(game.id, players, seed, setup, options, names, components, moves, title,
-                   rules_version, steps)
+                   rules_version, steps, annotations)
+
+
+MAX_ANNOTATION = 4000  # characters in one teacher's comment
+
+
+def _annotations(raw: Any, last: int) -> dict[int, str]:
+    """Validate a record's teacher comments: step number -> text, each step in the record."""
+    require(isinstance(raw, dict), "annotations", "must map step numbers to comments")
+    notes = {}
+    for key, value in raw.items():
+        require(isinstance(key, str) and key.isdigit() and int(key) <= last,
+                f"annotations.{key}", f"must be a step number from 0 to {last}")
+        require(isinstance(value, str) and len(value) <= MAX_ANNOTATION, f"annotations.{key}",
+                f"must be a comment of at most {MAX_ANNOTATION} characters")
+        if value.strip():
+            notes[int(key)] = value
+    return notes
 
 
 @dataclass(frozen=True)
