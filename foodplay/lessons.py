@@ -12,6 +12,8 @@ order, from first contact to the subtle rules)::
      "done": "burg.lesson.tongs.done",                  optional: said on success
      "start": {"scenario": "two-player-reveal", "step": 8},   or {"record": {...}, "step": 8}
      "seat": 0,                                         the learner's seat
+     "about": ["R4", "D2"],                             optional: the rules the lesson is
+                                                        about, shown with the goal
      "decisions": [                                     the expected line, in order
       {"prompt": "burg.lesson.tongs.1.prompt",          optional: what to decide now
        "accept": [{"kind": "tool", "tool": "tongs"}],   accepted alternatives (moves as JSON;
@@ -138,6 +140,7 @@ class Lesson:
     success: tuple[Condition, ...] = (Condition(),)
     done: str | None = None
     source: str = "lesson"
+    about: tuple[str, ...] = ()  # the rules the lesson is about, shown with its goal
 
     @property
     def uid(self) -> str:
@@ -295,8 +298,8 @@ def parse(data: Any, source: str = "lesson", game_dir: Path | None = None) -> Le
 
 def _parse(data: Any, source: str) -> Lesson:
     require(isinstance(data, Mapping), "lesson", "must be a JSON object")
-    known = {"format", "game", "id", "title", "goal", "done", "start", "seat", "decisions",
-             "success"}
+    known = {"format", "game", "id", "title", "goal", "done", "start", "seat", "about",
+             "decisions", "success"}
     unknown = sorted(set(data) - known)
     require(not unknown, unknown[0] if unknown else "",
             f"is not a field of a lesson; use {', '.join(sorted(known))}")
@@ -349,6 +352,11 @@ def _parse(data: Any, source: str) -> Lesson:
     require(isinstance(seat, int) and not isinstance(seat, bool)
             and 0 <= seat < record.players, "seat",
             f"must be the learner's seat, from 0 to {record.players - 1}")
+    about = data.get("about", [])
+    require(isinstance(about, list), "about", "must be a list of clause ids")
+    for i, clause in enumerate(about):
+        require(isinstance(clause, str) and clause in clauses, f"about[{i}]",
+                f"{clause!r} is not a clause of this game's rulebook")
     raw_decisions = data.get("decisions")
     require(isinstance(raw_decisions, list) and raw_decisions, "decisions",
             "must be a non-empty list")
@@ -360,7 +368,7 @@ def _parse(data: Any, source: str) -> Lesson:
     where = (lambda i: f"success[{i}]") if isinstance(raw_success, list) else (lambda i: "success")
     success = tuple(_condition(c, where(i), record.players) for i, c in enumerate(items))
     return Lesson(game.id, lesson_id, title, goal, record, step, seat, decisions, success, done,
-                  source)
+                  source, tuple(about))
 
 
 def load(path: str | Path) -> Lesson:
@@ -481,6 +489,38 @@ def _verify_from(run: LessonRun, where: str) -> None:
         _verify_from(twin, where)
 
 
+def lesson_clauses(lesson: Lesson) -> dict[str, str]:
+    """The clauses a lesson meets, each with how: the rules it says it is about, the events of
+    its start position and of its expected line (every accepted alternative), the verdicts of
+    the accepted moves, the refusals it offers to try, and the clauses its hint ladders cite.
+    (A learner's own run lists what they actually met: `LessonRun.met`.)"""
+    found: dict[str, str] = {}
+    _clauses_from(LessonRun(lesson, check=False), found)
+    return found
+
+
+def _clauses_from(run: LessonRun, found: dict[str, str]) -> None:
+    for met in run.met:
+        found.setdefault(met.clause, met.how)
+    expected = run.expected
+    if expected is None or run.finished:
+        return
+    state = run.state
+    for move in expected.tries:
+        found.setdefault(state.check(move).clause, "refusal")
+    for rung in expected.hints:
+        if rung.clause:
+            found.setdefault(rung.clause, "hint")
+    if expected.free:
+        branches = state.legal_moves(run.lesson.seat)[:1]
+    else:
+        branches = [m for m in expected.accept if state.check(m).ok]
+    for move in branches:
+        twin = run if move is branches[-1] else _fork(run)
+        twin._advance(move)
+        _clauses_from(twin, found)
+
+
 def _branch(run: LessonRun) -> str:
     if not run.chosen or not any(run.chosen):
         return ""
@@ -581,7 +621,8 @@ class Outcome:
 
 @dataclass
 class Met:
-    """A clause the learner met, and how: "event", "refusal" or "hint"."""
+    """A clause the learner met, and how: "goal" (the lesson says it is about it), "event",
+    "refusal" or "hint"."""
 
     clause: str
     how: str
@@ -605,6 +646,7 @@ class LessonRun:
         self.finished = False
         self.succeeded = False
         self._met: dict[str, Met] = {}
+        self._meet(lesson.about, "goal")
         for ev in self.timeline.steps[self.start].events:
             if ev.visible(lesson.seat):
                 self._meet(ev.clauses, "event")
@@ -898,5 +940,5 @@ def _known(uid: str) -> bool:
 
 __all__ = ["FORMAT", "RUNGS", "STARS", "Condition", "Course", "Expected", "Lesson",
            "LessonError", "LessonProgress", "LessonRun", "Met", "Outcome", "Rung", "find",
-           "games_with_lessons", "holds", "lessons_for", "load", "parse", "parse_course",
-           "verify"]
+           "games_with_lessons", "holds", "lesson_clauses", "lessons_for", "load", "parse",
+           "parse_course", "verify"]

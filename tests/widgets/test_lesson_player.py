@@ -6,10 +6,10 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
+from conftest import plain
 
 from foodplay.lessons import STARS, lessons_for
 from foodplay_widgets.lesson_player import LessonPlayer
-from tests.widgets.conftest import plain
 
 
 @pytest.fixture

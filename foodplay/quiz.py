@@ -1,0 +1,438 @@
+"""Quizzes generated from real positions by the engine: every answer comes from the engine,
+never from hand-typed data, and every answer is explained with the clause behind it.
+
+Three kinds, each asked about a position of a seeded bot game:
+
+- "allowed": which of these moves are allowed? The choices are candidate moves of the seat
+  deciding; the engine's verdict on each is the answer, its reason and clause the explanation.
+- "reveal": what happens when this move is made (a card revealed, an order served, a turn
+  ended)? The move is applied to a copy of the position; its events are the answer, explained
+  with the clauses they cite. The other choices are what the same kind of move did at other
+  positions of the same games: real outcomes, just not this one's.
+- "scores": who scores what at the end? The game is played to its end; statements about the
+  final scores and the winner are checked against `scores()` and `winners()`, and explained by
+  the final events.
+
+    quizzes("burg", seed=3)            # one quiz of each kind from one game
+    quiz_clauses("burg", range(40))    # the clauses that 40 games' quizzes explain
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from foodplay.bots import make_bot
+from foodplay.data import DataError
+from foodplay.engine import Event, Move, Seat, State
+from foodplay.explain import event_text, move_text, reason_text, step_text
+from foodplay.games import get_game
+from foodplay.record import Record, replay
+
+KINDS = ("allowed", "reveal", "scores")
+# The moves whose consequences make a good "what happens?" question, per game (others: any
+# move with more than one consequence).
+REVEAL_KINDS = {
+    "burg": ("reveal", "tool", "take", "done", "final", "skip"),
+    "food-truck": ("reveal", "pick", "go_out", "detour", "cover", "rush", "recall", "swap"),
+    "coffee-rush": ("serve", "done", "step", "stop", "upgrade", "pour", "return", "empty"),
+    "cuisine-a-la-card": ("serve", "end", "buy", "buy_fridge", "buy_fork", "play", "fork",
+                          "warm", "food_type", "trash", "retrieve", "discard"),
+}
+ALLOWED_SIZE = 4
+REVEAL_SIZE = 3
+MAX_MOVES = 5_000
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer to choose, whether it is right, and why (sentences and clause ids)."""
+
+    text: str
+    correct: bool
+    explanation: str
+    clauses: tuple[str, ...]
+    move: Move | None = None  # "allowed" and "reveal": the move the choice is about
+    claim: tuple[Any, ...] = ()  # "scores": ("points", seat, points) or ("wins", seat)
+
+
+@dataclass(frozen=True)
+class Marking:
+    """How a learner's answer fared: right overall, and which choices were missed or wrong."""
+
+    correct: bool
+    chosen: frozenset[int]
+    missed: frozenset[int]  # right choices not chosen
+    wrong: frozenset[int]  # chosen but not right
+
+
+@dataclass(frozen=True)
+class Quiz:
+    """A question about one position. `record` holds the moves up to the position, `seat` is
+    the seat whose view goes with the question (None: the teacher's)."""
+
+    kind: str
+    game: str
+    record: Record
+    seat: Seat | None
+    question: str
+    choices: tuple[Choice, ...]
+    multiple: bool  # several choices may be right ("select all that apply")
+    lang: str = "en"
+
+    @property
+    def step(self) -> int:
+        return len(self.record.moves)
+
+    @property
+    def answer(self) -> frozenset[int]:
+        return frozenset(i for i, c in enumerate(self.choices) if c.correct)
+
+    def mark(self, chosen: Iterable[int]) -> Marking:
+        picked = frozenset(chosen)
+        right = self.answer
+        return Marking(picked == right, picked, right - picked, picked - right)
+
+    @property
+    def clauses(self) -> list[str]:
+        """Every clause the answer's explanations cite, in order (the quiz's rules)."""
+        seen: dict[str, None] = {}
+        for choice in self.choices:
+            if choice.correct or self.kind == "allowed":
+                seen.update(dict.fromkeys(choice.clauses))
+        return list(seen)
+
+
+# --- games to ask about -------------------------------------------------------------------
+def settings_for(game_id: str, seed: int) -> tuple[int, dict[str, Any]]:
+    """Players and options for the seed's game: every player count and every on/off option
+    comes up across seeds (an option combination the game refuses falls back to defaults)."""
+    game = get_game(game_id)
+    span = game.max_players - game.min_players + 1
+    players = game.min_players + seed % span
+    options: dict[str, Any] = {}
+    flags = [name for name, value in game.options.items() if isinstance(value, bool)]
+    for bit, name in enumerate(flags):
+        if (seed // span >> bit) & 1:
+            options[name] = not game.options[name]
+    try:
+        game.new_state(players, seed=seed, options=options)
+    except DataError:
+        options = {}
+    return players, options
+
+
+@cache
+def playout(game_id: str, seed: int) -> Record:
+    """A whole game between bots (heuristic and random seats mixed by the seed), cached."""
+    game = get_game(game_id)
+    players, options = settings_for(game_id, seed)
+    kinds = ["heuristic" if (seed + s) % 3 else "random" for s in range(players)]
+    bots = [make_bot(k, seed * 101 + s) for s, k in enumerate(kinds)]
+    record = Record(game.id, players, seed=seed, options=options)
+    state = record.new_state()
+    while (decision := state.decision()) is not None and len(record.moves) < MAX_MOVES:
+        for seat in decision.seats:
+            move = bots[seat].choose(state, seat)
+            state.apply(move)
+            record.moves.append(move)
+            if not decision.simultaneous:
+                break
+    return record
+
+
+def _cut(record: Record, step: int) -> Record:
+    return Record(record.game, record.players, record.seed, record.setup, dict(record.options),
+                  record.names, record.components, list(record.moves[:step]), record.title,
+                  record.rules_version)
+
+
+def _sentences(state: State, events: Sequence[Event], seat: Seat | None, lang: str,
+               limit: int | None = None) -> tuple[str, tuple[str, ...]]:
+    shown = [ev for ev in events if ev.visible(seat)][:limit]
+    text = " ".join(event_text(state, ev, lang) for ev in shown)
+    clauses: dict[str, None] = {}
+    for ev in shown:
+        clauses.update(dict.fromkeys(ev.clauses))
+    return text, tuple(clauses)
+
+
+def _text(state: State, lang: str, key: str, **params: Any) -> str:
+    return state.game.catalogue(lang).format(key, params, state.names)
+
+
+# --- "which of these moves are allowed?" --------------------------------------------------
+def allowed_quiz(record: Record, step: int, seat: Seat, rng: random.Random, lang: str = "en",
+                 size: int = ALLOWED_SIZE) -> Quiz | None:
+    """Candidate moves of `seat` at `step`, some allowed and some not (None if the seat has
+    no choice worth asking about). Refusals with different reasons are preferred."""
+    position = _cut(record, step)
+    state, _ = replay(position)
+    decision = state.decision()
+    if decision is None or seat not in decision.seats:
+        return None
+    judged = [(m, state.check(m)) for m in state.candidates(seat)]
+    legal = [j for j in judged if j[1].ok]
+    refused = [j for j in judged if not j[1].ok]
+    if not legal or not refused:
+        return None
+    rng.shuffle(legal)
+    rng.shuffle(refused)
+    by_reason: dict[tuple[str, str], tuple[Move, Any]] = {}
+    for move, verdict in refused:
+        by_reason.setdefault((verdict.clause, verdict.reason), (move, verdict))
+    distinct = list(by_reason.values())
+    rng.shuffle(distinct)
+    n_legal = min(len(legal), max(1, rng.randint(1, size // 2)))
+    picked = legal[:n_legal] + distinct[: size - n_legal]
+    if len(picked) < size:
+        picked += [j for j in refused if j not in picked][: size - len(picked)]
+    rng.shuffle(picked)
+    rulebook = state.game.rulebook()
+    choices = []
+    for move, verdict in picked:
+        why = reason_text(state, verdict, lang)
+        number = rulebook[verdict.clause].number
+        key = "ui.quiz.allowed.yes" if verdict.ok else "ui.quiz.allowed.no"
+        choices.append(Choice(move_text(state, move, lang), verdict.ok,
+                              _text(state, lang, key, reason=why, rule=number),
+                              (verdict.clause,), move))
+    kind = _text(state, lang, decision.kind, seat=seat)
+    question = _text(state, lang, "ui.quiz.allowed.question", seat=seat, decision=kind)
+    return Quiz("allowed", record.game, position, seat, question, tuple(choices), True, lang)
+
+
+# --- "what happens when ...?" -------------------------------------------------------------
+@dataclass(frozen=True)
+class _Outcome:
+    kind: str
+    card: Any
+    text: str
+    clauses: tuple[str, ...]
+
+
+def _outcome(state: State, move: Move, lang: str) -> tuple[_Outcome, list[Event]]:
+    twin = state.clone()
+    events = twin.apply(move)
+    text, clauses = _sentences(twin, events, None, lang, limit=3)
+    card = next((dict(ev.params)["card"] for ev in events if "card" in dict(ev.params)), None)
+    return _Outcome(move.kind, card, text, clauses), events
+
+
+def _revealing(game_id: str, move: Move, events: Sequence[Event]) -> bool:
+    kinds = REVEAL_KINDS.get(game_id)
+    if kinds is not None:
+        return move.kind in kinds and bool(events)
+    return len(events) > 1
+
+
+@cache
+def _outcomes(game_id: str, seed: int, lang: str) -> tuple[tuple[int, _Outcome], ...]:
+    """What the revealing moves of the seed's game did: (step, outcome) for each."""
+    record = playout(game_id, seed)
+    state = record.new_state()
+    found = []
+    for step, move in enumerate(record.moves):
+        names = state.names
+        events = state.apply(move)
+        if _revealing(game_id, move, events):
+            shown = [ev for ev in events if ev.visible(None)][:3]
+            text = " ".join(state.game.catalogue(lang).format(ev.key, ev.params, names)
+                            for ev in shown)
+            card = next((dict(ev.params)["card"] for ev in events if "card" in dict(ev.params)),
+                        None)
+            clauses: dict[str, None] = {}
+            for ev in shown:
+                clauses.update(dict.fromkeys(ev.clauses))
+            found.append((step, _Outcome(move.kind, card, text, tuple(clauses))))
+    return tuple(found)
+
+
+POOL_SEEDS = (0, 1)
+
+
+def _pool(game_id: str, seed: int, lang: str) -> list[_Outcome]:
+    """Outcomes of revealing moves in this game and two others: the distractors."""
+    return [o for s in dict.fromkeys((seed, *POOL_SEEDS)) for _, o in _outcomes(game_id, s, lang)]
+
+
+def reveal_quiz(record: Record, step: int, rng: random.Random, lang: str = "en",
+                pool: Sequence[_Outcome] = (), size: int = REVEAL_SIZE) -> Quiz | None:
+    """What the move played at `step` does (None if it is not a revealing move or no other
+    outcome is known to offer beside it)."""
+    position = _cut(record, step)
+    state, _ = replay(position)
+    if step >= len(record.moves):
+        return None
+    move = record.moves[step]
+    right, events = _outcome(state, move, lang)
+    if not _revealing(record.game, move, events) or not right.text:
+        return None
+    twin = state.clone()
+    full, full_clauses = _sentences(twin, twin.apply(move), None, lang)
+    names_ok = [o for o in pool if o.kind == move.kind and o.text != right.text]
+    same_card = [o for o in names_ok if o.card is not None and o.card == right.card]
+    others = same_card + [o for o in names_ok if o not in same_card]
+    distinct: dict[str, _Outcome] = {}
+    for outcome in others:
+        distinct.setdefault(outcome.text, outcome)
+    wrong = list(distinct.values())
+    if not wrong:
+        return None
+    head = wrong[: max(1, len(same_card))] if same_card else []
+    rest = [o for o in wrong if o not in head]
+    rng.shuffle(rest)
+    wrong = (head[:size - 1] + rest)[: size - 1]
+    choices = [Choice(right.text, True, _text(state, lang, "ui.quiz.reveal.yes", what=full),
+                      full_clauses, move)]
+    choices += [Choice(o.text, False, _text(state, lang, "ui.quiz.reveal.no"), o.clauses)
+                for o in wrong]
+    rng.shuffle(choices)
+    what = step_text(state, move, lang)
+    if right.card is not None and move.kind in REVEAL_KINDS.get(record.game, ()) \
+            and right.kind == "reveal":
+        question = _text(state, lang, "ui.quiz.reveal.question_card", step=what,
+                         card=right.card)
+    else:
+        question = _text(state, lang, "ui.quiz.reveal.question", step=what)
+    return Quiz("reveal", record.game, position, None, question, tuple(choices), False, lang)
+
+
+# --- "who scores what at the end?" --------------------------------------------------------
+def _about(ev: Event, seat: Seat) -> bool:
+    params = dict(ev.params)
+    if params.get("seat") == seat:
+        return True
+    return any(isinstance(v, list) and seat in v and k in ("seats", "tied", "winners")
+               for k, v in params.items())
+
+
+RESULT_WORDS = ("score", "win", "won", "end", "final", "medal", "point")
+
+
+def _final_events(events: Sequence[Event], seat: Seat) -> list[Event]:
+    """The final step's events that explain `seat`'s result: about the seat and about scoring
+    or winning if there are such, else any about scoring or winning, else all."""
+    scoring = [ev for ev in events if any(w in ev.key for w in RESULT_WORDS)]
+    return ([ev for ev in scoring if _about(ev, seat)] or scoring or list(events))
+
+
+def scores_quiz(record: Record, rng: random.Random, lang: str = "en") -> Quiz | None:
+    """Statements about the final scores and the winner, asked just before the last move."""
+    final, steps = replay(record)
+    if not final.is_over or len(record.moves) < 1:
+        return None
+    step = len(record.moves) - 1
+    position = _cut(record, step)
+    state = final
+    last_events = steps[-1].events
+    scores, winners = final.scores(), final.winners()
+    cat = final.game.catalogue(lang)
+    claim_key = f"{final.game.id}.quiz.scores.claim" if cat.has(
+        f"{final.game.id}.quiz.scores.claim") else "ui.quiz.scores.claim"
+    choices = []
+    floor = min(0, *scores)  # a wrong score is never below any score the game can give here
+    for seat in range(final.players):
+        true = rng.random() < 0.5
+        points = scores[seat]
+        if not true:
+            wrong = [points + d for d in (-2, -1, 1, 2) if points + d >= floor]
+            points = rng.choice(wrong)
+        why, clauses = _sentences(state, _final_events(last_events, seat), None, lang)
+        text = _text(state, lang, claim_key, seat=seat, count=points)
+        key = "ui.quiz.scores.yes" if true else "ui.quiz.scores.no"
+        choices.append(Choice(text, true, _text(state, lang, key, why=why, count=scores[seat],
+                                                seat=seat), clauses,
+                              claim=("points", seat, points)))
+    if winners:
+        true = rng.random() < 0.5 or len(winners) == final.players
+        losers = [s for s in range(final.players) if s not in winners]
+        seat = rng.choice(winners if true or not losers else losers)
+        won = [ev for ev in last_events if any(_about(ev, w) for w in winners)
+               and "win" in ev.key] or [ev for ev in last_events if "win" in ev.key] \
+            or list(last_events)
+        why, clauses = _sentences(state, won, None, lang)
+        key = "ui.quiz.scores.wins" if len(winners) == 1 else "ui.quiz.scores.shares"
+        text = _text(state, lang, key, seat=seat)
+        verdict = "ui.quiz.scores.yes_win" if seat in winners else "ui.quiz.scores.no_win"
+        choices.append(Choice(text, seat in winners,
+                              _text(state, lang, verdict, why=why, seats=winners), clauses,
+                              claim=("wins", seat)))
+    before, _ = replay(position)
+    question = _text(before, lang, "ui.quiz.scores.question",
+                     step=step_text(before, record.moves[-1], lang))
+    return Quiz("scores", record.game, position, None, question, tuple(choices), True, lang)
+
+
+# --- sets of quizzes ----------------------------------------------------------------------
+def _rarity(clauses: Iterable[str], counts: dict[str, int]) -> float:
+    return sum(1 / counts.get(c, 1) for c in set(clauses))
+
+
+def quiz_at(kind: str, game_id: str, seed: int, lang: str = "en") -> Quiz | None:
+    """One quiz of `kind` from the seed's game. An odd seed picks a position whose answer needs
+    the game's rarer rules, an even one any position, so that many seeds together meet both
+    the common and the rare rules."""
+    record = playout(game_id, seed)
+    rng = random.Random(f"{game_id}/{kind}/{seed}")
+    if kind == "scores":
+        return scores_quiz(record, rng, lang)
+    if kind == "reveal":
+        outcomes = _outcomes(game_id, seed, lang)
+        counts: dict[str, int] = {}
+        for _, outcome in outcomes:
+            for clause in outcome.clauses:
+                counts[clause] = counts.get(clause, 0) + 1
+        ranked = sorted(outcomes, key=lambda o: (-_rarity(o[1].clauses, counts) * (seed % 2),
+                                                 rng.random()))
+        pool = _pool(game_id, seed, lang)
+        for step, _ in ranked[:8]:
+            quiz = reveal_quiz(record, step, rng, lang, pool)
+            if quiz is not None:
+                return quiz
+        return None
+    state = record.new_state()
+    sample = []
+    steps = set(rng.sample(range(len(record.moves)), min(30, len(record.moves))))
+    for step, move in enumerate(record.moves):
+        if step in steps:
+            decision = state.decision()
+            seat = rng.choice(decision.seats)
+            reasons = {(v.clause, v.reason) for m in state.candidates(seat)
+                       if not (v := state.check(m)).ok}
+            sample.append((step, seat, reasons))
+        state.apply(move)
+    counts = {}
+    for _, _, reasons in sample:
+        for clause, _ in reasons:
+            counts[clause] = counts.get(clause, 0) + 1
+    sample.sort(key=lambda x: (-_rarity((c for c, _ in x[2]), counts) * (seed % 2),
+                               rng.random()))
+    for step, seat, _ in sample[:8]:
+        quiz = allowed_quiz(record, step, seat, rng, lang)
+        if quiz is not None:
+            return quiz
+    return None
+
+
+def quizzes(game_id: str, seed: int, lang: str = "en") -> list[Quiz]:
+    """One quiz of each kind from the seed's game (a kind the game cannot ask is left out)."""
+    return [q for kind in KINDS if (q := quiz_at(kind, game_id, seed, lang)) is not None]
+
+
+def quiz_clauses(game_id: str, seeds: Iterable[int], lang: str = "en") -> dict[str, list[str]]:
+    """For each clause the quizzes of these seeds' games explain: the quizzes (kind/seed)."""
+    found: dict[str, list[str]] = {}
+    for seed in seeds:
+        for quiz in quizzes(game_id, seed, lang):
+            for clause in quiz.clauses:
+                found.setdefault(clause, []).append(f"{quiz.kind}/{seed}")
+    return found
+
+
+__all__ = ["KINDS", "Choice", "Marking", "Quiz", "allowed_quiz", "playout", "quiz_at",
+           "quiz_clauses", "quizzes", "reveal_quiz", "scores_quiz", "settings_for"]
+
