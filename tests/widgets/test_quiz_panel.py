@@ -1,0 +1,57 @@
+"""The quiz panel without a browser: questions from real positions, marking, explanations
+with clauses, and the next question."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import plain
+
+from foodplay.games import built_games
+from foodplay_widgets.quiz_panel import QuizPanel
+
+
+@pytest.fixture(params=built_games())
+def panel(request):
+    p = QuizPanel(request.param, seed=2)
+    yield p
+    assert p.errors.errors == [], p.errors.errors[0]
+
+
+def test_a_right_answer_is_marked_right_and_explained(panel):
+    quiz = panel.quiz
+    assert quiz is not None
+    assert quiz.question in plain(panel.question.value)
+    panel.answer(quiz.answer)
+    panel.check.click()
+    result = plain(panel.result.value)
+    assert result.startswith("Right!")
+    for choice in quiz.choices:
+        assert choice.explanation in result
+    assert "fp-cited-" in panel.result.value  # each answer with its clause
+    assert "Right so far: 1 of 1" in plain(panel.score.value)
+    assert panel.check.disabled
+
+
+def test_a_wrong_answer_shows_what_was_missed_and_wrong(panel):
+    quiz = panel.quiz
+    wrong = set(range(len(quiz.choices))) - set(quiz.answer)
+    panel.answer(wrong if quiz.multiple else {min(wrong)})
+    panel.check.click()
+    result = plain(panel.result.value)
+    assert result.startswith("Not quite.")
+    assert "You chose this, but it is wrong." in result
+    assert "Right so far: 0 of 1" in plain(panel.score.value)
+
+
+def test_next_question_and_kinds(panel):
+    panel.kind_select.value = "allowed"
+    assert panel.quiz.kind == "allowed" and panel.quiz.multiple
+    assert len(panel.choice_boxes) == len(panel.quiz.choices)
+    assert all(box.description for box in panel.choice_boxes)
+    panel.kind_select.value = "reveal"
+    assert panel.quiz.kind == "reveal" and panel.radio is not None
+    first = panel.quiz.question
+    panel.next_button.click()
+    assert panel.quiz.kind == "reveal" and not panel.check.disabled
+    assert panel.quiz.question != first or panel.seed > 3
+    assert panel.table.html.value  # the position is shown
