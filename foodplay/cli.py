@@ -141,7 +141,7 @@ def cmd_replay(args: argparse.Namespace) -> None:
             step = steps[0]
         else:
             move = record.moves[index - 1]
-            hidden = move_hidden(state.decision(), move, args.seat)
+            hidden = move_hidden(state.decision(), move, args.seat, state.PRIVATE_MOVES)
             step = Step(index, move, state.apply(move))
         if args.json:
             out.append(_step_json(state, step, args.seat, hidden))

@@ -237,6 +237,9 @@ class State:
 
     # Attributes fixed for the whole game (components, names, caches): clones share them.
     SHARED: ClassVar[tuple[str, ...]] = ("game", "comp", "names", "setup_events")
+    # Move kinds whose parameters only the mover may read, such as a card laid face down:
+    # other seats learn from the events that the seat moved, never what it chose.
+    PRIVATE_MOVES: ClassVar[frozenset[str]] = frozenset()
 
     def snapshot(self) -> Any:
         """A complete, comparable copy of the internal state (used to prove nothing changed)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from foodplay.engine import Decision, Event, Move, Seat, State, Verdict
@@ -33,9 +34,14 @@ def step_text(state: State, move: Move, lang: str = "en") -> str:
                                           state.names)
 
 
-def move_hidden(before: Decision | None, move: Move, seat: Seat | None) -> bool:
-    """Whether `seat` may not read `move`: another seat's part of a simultaneous secret choice."""
-    return seat is not None and move.seat != seat and before is not None and before.simultaneous
+def move_hidden(before: Decision | None, move: Move, seat: Seat | None,
+                private: Collection[str] = ()) -> bool:
+    """Whether `seat` may not read `move`: another seat's part of a simultaneous secret choice,
+    or another seat's move of a kind the game keeps private (`State.PRIVATE_MOVES`, passed as
+    `private`), such as a card warmed face down."""
+    if seat is None or move.seat == seat:
+        return False
+    return (before is not None and before.simultaneous) or move.kind in private
 
 
 def event_text(state: State, ev: Event, lang: str = "en") -> str:

@@ -81,4 +81,5 @@ class Context:
         move: Move | None = self.timeline.steps[index].move
         if move is None or index == 0:
             return False
-        return move_hidden(self.timeline.state_at(index - 1).decision(), move, self.seat)
+        before = self.timeline.state_at(index - 1)
+        return move_hidden(before.decision(), move, self.seat, before.PRIVATE_MOVES)

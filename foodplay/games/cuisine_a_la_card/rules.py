@@ -89,6 +89,9 @@ def no(clause: str, reason: str, **params: Any) -> Verdict:
 class CuisineState(State):
     """A Cuisine a la Card position. Seats are 0-based; slots, plates and judges count from 1."""
 
+    # G12: the card warmed face down, put into a dish in the making, or the type it counts as
+    PRIVATE_MOVES = frozenset({"warm", "dish", "food_type"})
+
     def __init__(self, game: CuisineGame, players: int, comp: Components, rng: random.Random,
                  names: list[str], options: dict[str, bool]):
         self.game = game
