@@ -382,7 +382,9 @@ class App(widgets.VBox):
         self.explanation.render(ctx)
         self.reader.render(self.game.rulebook(), text)
         taken = self.editor.render(ctx) if self.editor is not None else False
-        self.moves.render(ctx, offer_moves=not taken)
+        # True: the editor takes the whole decision; a set of move kinds: only those kinds
+        kinds = () if isinstance(taken, bool) else tuple(taken)
+        self.moves.render(ctx, offer_moves=taken is not True, leave_out=kinds)
         self.controls.relabel(text)
         self.controls.show(ctx.cursor, self.timeline.last, text)
         self.scores.render(ctx)

@@ -67,9 +67,11 @@ class MovePanel(widgets.VBox):
         self._candidates: list[Move] = []
 
     # --- drawing -----------------------------------------------------------------------
-    def render(self, ctx: Context, offer_moves: bool = True) -> None:
+    def render(self, ctx: Context, offer_moves: bool = True,
+               leave_out: tuple[str, ...] = ()) -> None:
         """Draw for `ctx`. `offer_moves=False` leaves out the row of one button per legal move,
-        when a game's move editor takes the decision instead (why-not and hint stay)."""
+        when a game's move editor takes the decision instead (why-not and hint stay);
+        `leave_out` leaves out only the buttons of those move kinds (an editor makes them)."""
         self._ctx = ctx
         text = ctx.text
         actors = ctx.actors()
@@ -81,6 +83,8 @@ class MovePanel(widgets.VBox):
         self.move_buttons = []
         if play and actors and offer_moves:
             for move in state.legal_moves(actors[0]):
+                if move.kind in leave_out:
+                    continue
                 button = widgets.Button(description=move_text(state, move, ctx.lang),
                                         tooltip=step_text(state, move, ctx.lang),
                                         layout=widgets.Layout(width="auto"))

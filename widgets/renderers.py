@@ -77,9 +77,11 @@ class MoveEditor(Protocol):
     having played nothing.
     """
 
-    def render(self, ctx: Any) -> bool:
+    def render(self, ctx: Any) -> bool | frozenset[str]:
         """Redraw for the context; True when the editor takes the decision shown (the move
-        panel then leaves out its one-button-per-move row)."""
+        panel then leaves out its one-button-per-move row), or the move kinds it takes when
+        it makes only part of the decision (the panel leaves out just those buttons, such as
+        Cuisine a la Card's dish builder beside its play and buy buttons)."""
         ...
 
 

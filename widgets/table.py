@@ -21,5 +21,14 @@ class TableView(widgets.VBox):
 
     def render(self, ctx: Context, before: dict[str, Any] | None = None) -> None:
         """Draw the view after the cursor's step; `before` is the same seat's view one step
-        earlier, so that what changed can be highlighted."""
-        self.html.value = ctx.renderer.table(ctx.view(), before, ctx.text)
+        earlier, so that what changed can be highlighted.
+
+        A renderer that needs public, fixed facts of the game (such as the component set a
+        record carries) may define `table_with_state(view, before, text, state)`; it must
+        still take everything hidden from `view` only."""
+        renderer = ctx.renderer
+        with_state = getattr(renderer, "table_with_state", None)
+        if with_state is not None:
+            self.html.value = with_state(ctx.view(), before, ctx.text, ctx.state)
+        else:
+            self.html.value = renderer.table(ctx.view(), before, ctx.text)
