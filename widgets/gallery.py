@@ -11,8 +11,10 @@ from foodplay_widgets.text import esc
 
 APPS = {"burg": "burg.ipynb",  # game id -> app notebook, relative to the gallery
         "coffee-rush": "coffee-rush.ipynb",
+        "cuisine-a-la-card": "cuisine-a-la-card.ipynb",
         "food-truck": "food-truck.ipynb"}
 EXAMPLES = {"burg": "burg-examples.ipynb", "coffee-rush": "coffee-rush-examples.ipynb",
+            "cuisine-a-la-card": "cuisine-a-la-card-examples.ipynb",
             "food-truck": "food-truck-examples.ipynb"}
 
 
