@@ -611,12 +611,14 @@ class DishPreview:
     """A dish in the making, worked out without touching the game.
 
     `entries` are the dish's cards in order, as the engine keeps them (`card`, `from`,
-    `plate`, `as`). The meal points come from the engine's pure scoring functions; each open
-    judge's answer comes from the engine's own verdict on a scratch copy after the dish moves.
+    `plate`, `as`). The meal points and each judge's assessment come from the engine's pure
+    scoring functions. With `moves` (the dish moves that would put these cards on the counter),
+    each judge's answer is also the engine's own verdict, checked on a scratch copy after those
+    moves; `refused` is then the first dish move the engine would refuse, if any.
     """
 
     def __init__(self, state: State, seat: int, entries: Sequence[dict[str, Any]],
-                 moves: Sequence[Move]):
+                 moves: Sequence[Move] | None = None):
         comp = state.comp
         view = state.view(seat)
         self.seat = seat
@@ -626,36 +628,39 @@ class DishPreview:
         more = bool(view["options"].get("more_medals"))
         self.judges: list[tuple[dict[str, Any], Verdict, scoring.Assessment | None]] = []
         self.refused: tuple[int, Verdict] | None = None  # a dish move the engine refuses
-        scratch = state.clone()
-        for index, move in enumerate(moves):
-            verdict = scratch.check(move)
-            if not verdict.ok:
-                self.refused = (index, verdict)
-                break
-            scratch.apply(move)
+        scratch = None
+        if moves is not None and self.entries:
+            scratch = state.clone()
+            for index, move in enumerate(moves):
+                verdict = scratch.check(move)
+                if not verdict.ok:
+                    self.refused = (index, verdict)
+                    break
+                scratch.apply(move)
         for slot in view["judges"]:
             if slot["judge"] is None:
                 continue
-            judge = comp.judges[slot["judge"]]
-            assessed = scoring.assess(self.entries, comp, judge, self.score, more) \
-                if self.entries else None
-            if self.refused is None and self.entries:
+            assessed = scoring.assess(self.entries, comp, comp.judges[slot["judge"]],
+                                      self.score, more) if self.entries else None
+            if scratch is not None and self.refused is None:
                 verdict = scratch.check(Move.make(seat, "serve", judge=slot["slot"]))
-            elif assessed is not None and not assessed.ok:
-                verdict = Verdict.refuse(assessed.clause, K + assessed.reason,
-                                         **assessed.params)
+            elif self.refused is not None:
+                verdict = self.refused[1]
+            elif assessed is not None:
+                verdict = Verdict.allow(assessed.clause) if assessed.ok else \
+                    Verdict.refuse(assessed.clause, K + assessed.reason, **assessed.params)
             else:
-                verdict = self.refused[1] if self.refused else \
-                    Verdict.refuse("P2-4", K + "refuse.no_dish", seat=seat)
+                verdict = Verdict.refuse("P2-4", K + "refuse.no_dish", seat=seat)
             self.judges.append((slot, verdict, assessed))
 
     @property
     def accepting(self) -> int:
-        return sum(v.ok for _, v, _ in self.judges)
+        """How many open judges would accept the dish, by the scoring rules alone."""
+        return sum(bool(a and a.ok) for _, _, a in self.judges)
 
     @property
     def best_medals(self) -> int:
-        return max((a.medals for _, v, a in self.judges if v.ok and a), default=0)
+        return max((a.medals for _, _, a in self.judges if a and a.ok), default=0)
 
 
 class DishBuilder(widgets.VBox):
@@ -782,7 +787,7 @@ class DishBuilder(widgets.VBox):
                     trial[i]["as"] = chosen
                 for i in open_[MAX_AUTO_DUALS:]:
                     trial[i]["as"] = cards[trial[i]["card"]].types[0]
-                found = DishPreview(ctx.state, ctx.learner, trial, [])
+                found = DishPreview(ctx.state, ctx.learner, trial)  # no scratch copy
                 rank = (found.accepting, found.best_medals, found.score.total)
                 if best is None or rank > best[0]:
                     best = (rank, trial)

@@ -243,3 +243,24 @@ def test_the_builder_is_only_for_the_learner_at_the_present_step(eggs):
     assert eggs.editor.layout.display != "none"
     watch = App(load_scenario(GAME, "eggs-and-bok-choy"), step=1, env={})
     assert watch.editor.layout.display == "none"
+
+
+def test_a_dual_type_card_counts_the_way_an_open_judge_needs_it():
+    setup = {"seed": 3, "first_player": 0,
+             "judges_top": ["market_farmer", "tea_master", "grand_chef"],
+             "hands": {"0": ["beans", "potatoes", "steak", "bacon", "spoon"]}}
+    app = App(Record(GAME, 2, setup=setup, moves=[Move.make(0, "no_warm")]), mode="play",
+              seat=0, env={})
+    builder = app.editor
+    for card in ("beans", "potatoes", "steak", "bacon"):
+        builder.add_card(card)
+    # Beans is "Protein or Produce": only as Produce does the dish hold the 2 Produce the
+    # Market Farmer requires, so the builder counts it that way although Protein comes first
+    assert builder.type_menus[0].value == "produce"
+    assert "Judge 1, The Market Farmer (needs 15): would accept, for 2 medals." in \
+        plain(builder.verdicts.value)
+    builder.type_menus[0].value = "protein"  # the learner may still choose otherwise
+    verdicts = plain(builder.verdicts.value)
+    assert "The Market Farmer requires at least 2 Produce ingredients, and this dish has 1." \
+        in verdicts
+    assert app.errors.errors == []
