@@ -393,18 +393,24 @@ class App(widgets.VBox):
         self._draw_messages()
 
     def _draw_note(self, ctx: Context) -> None:
-        """The teacher's narration for this step, if the record (a scenario) has one."""
+        """The narration for this step, if the record (a scenario) has one, and a teacher's own
+        comment on it, if the record carries one (`Record.annotations`: their words, as data)."""
         key = getattr(self.timeline.record, "narration", {}).get(ctx.cursor)
+        comment = getattr(self.timeline.record, "annotations", {}).get(ctx.cursor)
         text = ctx.text
+        parts = []
         if key and text.has(key):
-            self.note.value = (f'<aside class="fp-lesson-note" aria-label="'
-                               f'{text.html("ui.lesson.note")}"><p><strong>'
-                               f'{text.html("ui.lesson.note")}</strong></p>'
-                               f"<p>{text.html(key)}</p></aside>")
-            self.note.layout.display = ""
-        else:
-            self.note.value = ""
-            self.note.layout.display = "none"
+            parts.append(f'<aside class="fp-lesson-note" aria-label="'
+                         f'{text.html("ui.lesson.note")}"><p><strong>'
+                         f'{text.html("ui.lesson.note")}</strong></p>'
+                         f"<p>{text.html(key)}</p></aside>")
+        if comment:
+            lines = "".join(f"<p>{esc(line)}</p>" for line in comment.splitlines() if line.strip())
+            parts.append(f'<aside class="fp-teacher-note" aria-label="'
+                         f'{text.html("ui.teacher.annotation")}"><p><strong>'
+                         f'{text.html("ui.teacher.annotation")}</strong></p>{lines}</aside>')
+        self.note.value = "".join(parts)
+        self.note.layout.display = "" if parts else "none"
 
     def _draw_header(self, ctx: Context) -> None:
         text = ctx.text

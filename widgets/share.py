@@ -63,7 +63,9 @@ class SharePanel(widgets.VBox):
             f'target="_blank" rel="noopener">{text.html("ui.share.link")}</a> '
             f'<input class="fp-share-url" type="text" readonly aria-label="{label}" '
             f'value="{esc(self.url)}" onfocus="this.select()"></div>')
-        key = (id(ctx.timeline.record), len(ctx.timeline.record.moves), ctx.lang)
+        record = ctx.timeline.record
+        notes = tuple(sorted(getattr(record, "annotations", {}).items()))
+        key = (id(record), len(record.moves), ctx.lang, notes)
         if key != self._record_key:  # the data URL is large: resend it only when it changes
             data = base64.b64encode(ctx.timeline.record.dumps().encode("utf-8")).decode()
             self.download.value = (

@@ -191,6 +191,8 @@ CSS = """
 .fp-not-built { color: #57606a; }
 .fp-lesson-note { border-left: 4px solid #6e40c9; background: #fbefff; padding: 6px 12px;
   border-radius: 0 8px 8px 0; }
+.fp-teacher-note { border-left: 4px solid #0969da; background: #ddf4ff; padding: 6px 12px;
+  border-radius: 0 8px 8px 0; margin-top: 4px; }
 """
 
 

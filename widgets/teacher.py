@@ -1,0 +1,313 @@
+"""Teacher's mode: the tutor in a presenter layout with large type, a note on any step, saving
+and loading the annotated game, class links (a game at step K, or a lesson), and a printable
+one-page rules summary generated from the clause catalogue.
+
+    Teacher.from_query(os.environ.get("QUERY_STRING", ""))     # in Voilà
+    teacher = Teacher(game="food-truck")
+
+The notes are the teacher's own words, so they are data kept in the game record
+(`Record.annotations`, step -> text), not message keys: they go into the downloaded record and
+into the class link, and the game's tutor shows them at their steps.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from foodplay.games import built_games, get_game
+from foodplay.lessons import Course, games_with_lessons, lessons_for
+from foodplay.links import Link
+from foodplay.record import Record, RecordError
+from foodplay.summary import file_name, summary_html
+from foodplay_widgets.app import App
+from foodplay_widgets.share import page_url
+from foodplay_widgets.text import Text, esc
+
+PRESENTER_CSS = """
+.fp-presenter .fp-app { font-size: 1.35rem; max-width: none; }
+.fp-presenter .fp-app .widget-html-content, .fp-presenter .fp-app .widget-label,
+.fp-presenter .fp-app button, .fp-presenter .fp-app select { font-size: 1.35rem; }
+.fp-presenter .fp-app button { height: auto; min-height: 2.2em; }
+.fp-presenter .fp-teacher-note, .fp-presenter .fp-lesson-note { font-size: 1.5rem; }
+.fp-teacher-tools { border: 1px solid #d0d7de; border-radius: 8px; padding: 6px 12px;
+  background: #f6f8fa; gap: 6px; }
+.fp-teacher-tools textarea { font-size: 1.05em; min-height: 5em; }
+.fp-teacher-row { gap: 8px; flex-wrap: wrap; align-items: center; }
+"""
+
+# The game apps are the notebooks beside this one (see foodplay_widgets.gallery.APPS).
+APP_NOTEBOOKS = {"burg": "burg.ipynb", "coffee-rush": "coffee-rush.ipynb",
+                 "cuisine-a-la-card": "cuisine-a-la-card.ipynb", "food-truck": "food-truck.ipynb"}
+LESSONS_NOTEBOOK = "lessons.ipynb"
+
+
+def sibling_url(notebook: str, query: str, env: Mapping[str, str] | None = None) -> str:
+    """The address of another notebook served beside this page, with `query`: a full URL in
+    Voilà (from the page's own address), a relative one otherwise."""
+    env = os.environ if env is None else env
+    here = page_url(query, env)
+    if not here.startswith("http"):
+        return f"{notebook}?{query}"
+    base, _, _ = here.partition("?")
+    folder = base.rsplit("/", 1)[0]
+    return f"{folder}/{notebook}?{query}"
+
+
+def _button(css: str, style: str = "") -> widgets.Button:
+    button = widgets.Button(layout=widgets.Layout(width="auto"), button_style=style)
+    button.add_class(css)
+    return button
+
+
+class Teacher(widgets.VBox):
+    """The tutor for one game (an App), with the teacher's tools around it.
+
+    Children worth knowing: `app` (the tutor), `game_select`, `presenter`, `note` (the
+    Textarea for the step shown), `save_note`, `remove_note`, `status`, `upload`, `download`,
+    `class_link`, `lesson_select`, `lesson_link`, `summary`."""
+
+    def __init__(self, app: App | None = None, *, game: str = "burg",
+                 env: Mapping[str, str] | None = None, lang: str = "en"):
+        self.env = env
+        self.app = app if app is not None else App(game=game, env=env, lang=lang, step=0)
+        self.lang = self.app.lang
+        self.style = widgets.HTML(f"<style>{PRESENTER_CSS}</style>")
+        self.style.layout.display = "none"
+        self.title = widgets.HTML()
+        self.game_select = widgets.Dropdown(layout=widgets.Layout(width="auto"))
+        self.game_select.add_class("fp-teacher-game")
+        self.presenter = widgets.ToggleButton(value=True, layout=widgets.Layout(width="auto"))
+        self.presenter.add_class("fp-teacher-presenter")
+        self.note = widgets.Textarea(layout=widgets.Layout(width="100%"))
+        self.note.add_class("fp-teacher-note-input")
+        self.save_note = _button("fp-teacher-save", "primary")
+        self.remove_note = _button("fp-teacher-remove")
+        self.status = widgets.HTML()
+        self.status.add_class("fp-teacher-status")
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                         layout=widgets.Layout(width="auto"))
+        self.upload.add_class("fp-teacher-upload")
+        self.download = widgets.HTML()
+        self.download.add_class("fp-teacher-download")
+        self.class_link = widgets.HTML()
+        self.class_link.add_class("fp-teacher-class-link")
+        self.lesson_select = widgets.Dropdown(layout=widgets.Layout(width="auto",
+                                                                    max_width="36em"))
+        self.lesson_select.add_class("fp-teacher-lesson")
+        self.lesson_link = widgets.HTML()
+        self.lesson_link.add_class("fp-teacher-lesson-link")
+        self.summary = widgets.HTML()
+        self.summary.add_class("fp-teacher-summary")
+        self.notes_heading = widgets.HTML()
+        self.share_heading = widgets.HTML()
+        self._message: tuple[str, dict[str, Any]] | None = None
+
+        top = widgets.HBox([self.game_select, self.presenter])
+        top.add_class("fp-teacher-row")
+        note_buttons = widgets.HBox([self.save_note, self.remove_note])
+        note_buttons.add_class("fp-teacher-row")
+        files = widgets.HBox([self.upload, self.download])
+        files.add_class("fp-teacher-row")
+        lesson_row = widgets.HBox([self.lesson_select, self.lesson_link])
+        lesson_row.add_class("fp-teacher-row")
+        self.tools = widgets.VBox([self.notes_heading, self.note, note_buttons, self.status,
+                                   self.share_heading, files, self.class_link, lesson_row,
+                                   self.summary])
+        self.tools.add_class("fp-teacher-tools")
+        self.holder = widgets.VBox([self.app])
+        super().__init__([self.style, self.title, top, self.holder, self.tools])
+        self.add_class("fp-teacher")
+        self.add_class("fp-presenter")
+
+        guard = self.app.errors
+        self.save_note.on_click(guard(lambda _: self.save()))
+        self.remove_note.on_click(guard(lambda _: self.remove()))
+        self.presenter.observe(guard(self._presenter_changed), "value")
+        self.game_select.observe(guard(self._game_changed), "value")
+        self.lesson_select.observe(guard(lambda _: self.render()), "value")
+        self.upload.observe(guard(self._uploaded), "value")
+        self._watch(self.app)
+        self.render()
+
+    @classmethod
+    def from_query(cls, query: str, env: Mapping[str, str] | None = None,
+                   game: str = "burg") -> Teacher:
+        """The teacher's mode on the game, record and step a link asks for (an annotated game
+        shared as a class link opens here too). Never raises, like App.from_query."""
+        return cls(App.from_query(query or "", env), env=env)
+
+    # --- the teacher's actions -----------------------------------------------------------
+    @property
+    def record(self) -> Record:
+        return self.app.timeline.record
+
+    @property
+    def step(self) -> int:
+        return self.app.timeline.cursor
+
+    def save(self, text: str | None = None) -> None:
+        """Keep the note typed for the step shown (an empty note removes it)."""
+        value = self.note.value if text is None else text
+        if not value.strip():
+            self.remove()
+            return
+        self.record.annotations[self.step] = value
+        self._message = ("ui.teacher.saved", {"step": self.step,
+                                              "count": len(self.record.annotations)})
+        self.app.render()
+
+    def remove(self) -> None:
+        self.record.annotations.pop(self.step, None)
+        self._message = ("ui.teacher.removed", {"step": self.step,
+                                                "count": len(self.record.annotations)})
+        self.app.render()
+
+    def load(self, text: str) -> bool:
+        """Open a saved game record (JSON text), with its notes; False with a message if the
+        file is not a game the tutor can replay."""
+        try:
+            record = Record.loads(text)
+            app = App(record, env=self.env, lang=self.lang, step=0)
+        except (RecordError, ValueError, KeyError) as exc:
+            self._message = ("ui.teacher.bad_file", {"detail": str(exc).rstrip(".")})
+            self.render()
+            return False
+        self._swap(app)
+        self._message = ("ui.teacher.loaded", {"title": get_game(record.game).title,
+                                               "count": len(record.moves)})
+        self.render()
+        return True
+
+    # --- drawing -------------------------------------------------------------------------
+    def _watch(self, app: App) -> None:
+        """Redraw the teacher's tools whenever the tutor redraws (a step, a seat, a game)."""
+        draw = app.render
+
+        def render() -> None:
+            draw()
+            self.render()
+
+        app.render = render  # type: ignore[method-assign]
+
+    def _swap(self, app: App) -> None:
+        self.app = app
+        self._watch(app)
+        self.holder.children = [app]
+
+    def class_link_url(self) -> str:
+        """The link that opens this annotated game at the step shown, in the game's tutor."""
+        record = self.record
+        link = Link(game=record.game, players=record.players, seed=record.seed or 0,
+                    record=record, step=self.step, seat=None, lang=self.lang)
+        return sibling_url(APP_NOTEBOOKS.get(record.game, "index.ipynb"), link.query(), self.env)
+
+    def lesson_link_url(self) -> str | None:
+        uid = self.lesson_select.value
+        if not uid:
+            return None
+        course = Course(lesson=uid, lang=self.lang)
+        return sibling_url(LESSONS_NOTEBOOK, course.query(), self.env)
+
+    def render(self) -> None:
+        game = get_game(self.record.game)
+        text = Text(game, self.lang, self.app.timeline.state_at(0).names)
+        heading = text.html("ui.teacher.title", title=game.title)
+        self.title.value = (f'<h2 class="fp-app-title">{heading}</h2>'
+                            f'<p>{text.html("ui.teacher.intro")}</p>')
+        options = [(get_game(g).title, g) for g in built_games()]
+        if list(self.game_select.options) != options:
+            self.game_select.options = options
+        self.game_select.value = game.id
+        self.game_select.description = text("ui.teacher.game")
+        self.presenter.description = text("ui.teacher.presenter")
+        self.presenter.tooltip = text("ui.teacher.presenter_tip")
+        step = self.step
+        self.notes_heading.value = f'<h3>{text.html("ui.teacher.notes")}</h3>'
+        self.note.description = ""
+        self.note.placeholder = text("ui.teacher.note_placeholder")
+        self.note.value = self.record.annotations.get(step, "")
+        label = text("ui.teacher.note_label", step=step)
+        self.note.layout.width = "100%"
+        self.notes_heading.value = (f'<h3>{text.html("ui.teacher.notes")}</h3>'
+                                    f'<label class="fp-teacher-note-label">{esc(label)}</label>')
+        self.save_note.description = text("ui.teacher.save_note")
+        self.save_note.tooltip = text("ui.teacher.save_note_tip")
+        self.remove_note.description = text("ui.teacher.remove_note")
+        self.remove_note.tooltip = text("ui.teacher.remove_note_tip")
+        self.remove_note.disabled = step not in self.record.annotations
+        steps = sorted(self.record.annotations)
+        listed = text("ui.teacher.notes_list", steps=", ".join(str(s) for s in steps)) \
+            if steps else text("ui.teacher.no_notes")
+        said = f"<p>{text.html(self._message[0], **self._message[1])}</p>" if self._message \
+            else ""
+        self.status.value = f'<div role="status">{said}<p>{esc(listed)}</p></div>'
+        self.share_heading.value = f'<h3>{text.html("ui.teacher.sharing")}</h3>'
+        self.upload.description = text("ui.teacher.upload")
+        self.upload.tooltip = text("ui.teacher.upload_tip")
+        data = base64.b64encode(self.record.dumps().encode("utf-8")).decode()
+        tail = f"seed{self.record.seed}" if self.record.seed is not None else "example"
+        name = f"{self.record.game}-{self.record.players}p-{tail}-annotated.json"
+        self.download.value = (f'<a class="fp-teacher-download-link" download="{esc(name)}" '
+                               f'href="data:application/json;base64,{data}">'
+                               f'{text.html("ui.teacher.download")}</a>')
+        url = self.class_link_url()
+        self.class_link.value = (
+            f'<div class="fp-share-row"><a class="fp-class-link" href="{esc(url)}" '
+            f'target="_blank" rel="noopener">{text.html("ui.teacher.class_link", step=step)}</a>'
+            f' <input class="fp-share-url" type="text" readonly aria-label="'
+            f'{text.html("ui.teacher.class_link_label", step=step)}" value="{esc(url)}" '
+            f'onfocus="this.select()"></div>')
+        self._draw_lessons(text, game.id)
+        summary = base64.b64encode(summary_html(game.id, self.lang).encode("utf-8")).decode()
+        self.summary.value = (f'<p><a class="fp-summary-link" download="{esc(file_name(game.id))}"'
+                              f' href="data:text/html;base64,{summary}">'
+                              f'{text.html("ui.teacher.summary")}</a></p>'
+                              f'<p class="fp-lesson-link-note">'
+                              f'{text.html("ui.teacher.summary_note")}</p>')
+        self.presenter.value = "fp-presenter" in self._dom_classes
+
+    def _draw_lessons(self, text: Text, game_id: str) -> None:
+        lessons = lessons_for(game_id) if game_id in games_with_lessons() else ()
+        options = [(text("ui.lesson.option", number=i, title=text(x.title)), x.uid)
+                   for i, x in enumerate(lessons, start=1)]
+        if list(self.lesson_select.options) != options:
+            self.lesson_select.options = options
+            self.lesson_select.value = options[0][1] if options else None
+        self.lesson_select.description = text("ui.teacher.lesson_choose")
+        url = self.lesson_link_url()
+        if url is None:
+            self.lesson_link.value = ""
+            return
+        self.lesson_link.value = (
+            f'<a class="fp-lesson-class-link" href="{esc(url)}" target="_blank" rel="noopener">'
+            f'{text.html("ui.teacher.lesson_link")}</a> <input class="fp-share-url" type="text"'
+            f' readonly aria-label="{text.html("ui.teacher.lesson_link_label")}" '
+            f'value="{esc(url)}" onfocus="this.select()">')
+
+    # --- controls ------------------------------------------------------------------------
+    def _presenter_changed(self, change: dict) -> None:
+        if change["new"]:
+            self.add_class("fp-presenter")
+        else:
+            self.remove_class("fp-presenter")
+
+    def _game_changed(self, change: dict) -> None:
+        if change["new"] is None or change["new"] == self.record.game:
+            return
+        self._message = None
+        self._swap(App(game=change["new"], env=self.env, lang=self.lang, step=0))
+        self.render()
+
+    def _uploaded(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        content = item["content"]
+        raw = bytes(content) if not isinstance(content, bytes) else content
+        self.load(raw.decode("utf-8", errors="replace"))
