@@ -340,10 +340,13 @@ class CuisineRenderer:
             said = text(UI + "fridge.card_aria", price=fridge["price"],
                         text=card_sentences(text, comp.cards[fridge["top"]])) \
                 if fridge["top"] in comp.cards else None
-            below = fridge["cards"][:-1]
-            rest = (f'<p class="fp-cu-fridge-below">'
-                    f'{text.html(UI + "fridge.below", cards=list(reversed(below)), count=len(below))}</p>'  # noqa: E501
-                    if below else "")
+            below = list(reversed(fridge["cards"][:-1]))  # from the top down
+            if len(below) > 4:
+                said = text.html(UI + "fridge.below_more", cards=below[:3],
+                                 count=len(below) - 3)
+            else:
+                said = text.html(UI + "fridge.below", cards=below, count=len(below))
+            rest = f'<p class="fp-cu-fridge-below">{said}</p>' if below else ""
             body = (f'<ul class="fp-cards">'
                     f'{card_face(text, comp, fridge["top"], "full", label=said, corner=corner)}'
                     f'</ul><p class="fp-cu-fridge-rule">'
