@@ -13,6 +13,10 @@ APPS = {"burg": "burg.ipynb",  # game id -> app notebook, relative to the galler
         "coffee-rush": "coffee-rush.ipynb",
         "cuisine-a-la-card": "cuisine-a-la-card.ipynb",
         "food-truck": "food-truck.ipynb"}
+# Pages for every game, listed under the cards: (notebook, title key, text key)
+PAGES = (("lessons.ipynb", "ui.gallery.lessons", "ui.gallery.lessons_text"),
+         ("teacher.ipynb", "ui.gallery.teacher", "ui.gallery.teacher_text"))
+LESSONS = "lessons.ipynb"  # a game with lessons links to its first one: ?lesson=<game>/<id>
 EXAMPLES = {"burg": "burg-examples.ipynb", "coffee-rush": "coffee-rush-examples.ipynb",
             "cuisine-a-la-card": "cuisine-a-la-card-examples.ipynb",
             "food-truck": "food-truck-examples.ipynb"}
@@ -53,6 +57,10 @@ def card_html(entry: Listing, lang: str = "en") -> str:
         if entry.id in EXAMPLES:
             links += (f' <a class="fp-examples" href="{EXAMPLES[entry.id]}">'
                       f"{esc(_examples_label(entry, lang))}</a>")
+        first = _first_lesson(entry.id)
+        if first is not None:
+            links += (f' <a class="fp-lessons" href="{LESSONS}?lesson={esc(first)}">'
+                      f'{esc(cat.format("ui.gallery.game_lessons", {"title": entry.title}))}</a>')
     else:
         status = (f'<p class="fp-game-status fp-not-built">'
                   f'{esc(cat.format("ui.gallery.not_built"))}</p>')
@@ -64,6 +72,27 @@ def card_html(entry: Listing, lang: str = "en") -> str:
             f'<p class="fp-game-players">{esc(players)}</p>{status}<p>{links}</p></li>')
 
 
+def _first_lesson(game_id: str) -> str | None:
+    """The id of a game's first lesson ("<game>/<id>"), or None if it has none."""
+    from foodplay.lessons import lessons_for
+
+    try:
+        lessons = lessons_for(game_id)
+    except Exception:  # a broken lesson file must not break the gallery (tests catch it)
+        return None
+    return lessons[0].uid if lessons else None
+
+
+def pages_html(lang: str = "en") -> str:
+    """Links to the pages for every game: lessons and quizzes, and the teacher's mode."""
+    cat = catalogue(None, lang)
+    items = "".join(f'<li><a class="fp-page-link" href="{esc(notebook)}">'
+                    f"{esc(cat.format(title))}</a> {esc(cat.format(text))}</li>"
+                    for notebook, title, text in PAGES)
+    return (f'<section class="fp-pages"><h3>{esc(cat.format("ui.gallery.pages"))}</h3>'
+            f"<ul>{items}</ul></section>")
+
+
 class Gallery(widgets.VBox):
     """The four games, as cards; built games link to their tutor notebooks."""
 
@@ -73,7 +102,7 @@ class Gallery(widgets.VBox):
         self.html = widgets.HTML(
             f'<section class="fp-gallery-page"><h2>{esc(cat.format("ui.gallery.title"))}</h2>'
             f'<p>{esc(cat.format("ui.gallery.intro"))}</p>'
-            f'<ul class="fp-gallery">{cards}</ul></section>')
+            f'<ul class="fp-gallery">{cards}</ul>{pages_html(lang)}</section>')
         self.html.add_class("fp-gallery-html")
         super().__init__([style_widget(), self.html])
         self.add_class("fp-app")

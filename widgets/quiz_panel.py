@@ -147,6 +147,20 @@ class QuizPanel(widgets.VBox):
             except Exception:  # no page attached
                 pass
 
+    def set_game(self, game: str) -> None:
+        """Ask about another game from now on (the lesson player's game, when it follows one)."""
+        game_id = get_game(game).id
+        if game_id != self.game_id:
+            self.game_id = game_id
+            self.next_question()
+
+    def follow(self, player: Any) -> QuizPanel:
+        """Ask about whichever game a LessonPlayer shows."""
+        self.set_game(player.game_id)
+        player.game_select.observe(self.errors(lambda change: self.set_game(change["new"])),
+                                   "value")
+        return self
+
     # --- drawing -------------------------------------------------------------------------
     def _text(self) -> Text:
         names = self.quiz.record.names if self.quiz and self.quiz.record.names else ()
