@@ -342,11 +342,11 @@ class CuisineRenderer:
                 if fridge["top"] in comp.cards else None
             below = list(reversed(fridge["cards"][:-1]))  # from the top down
             if len(below) > 4:
-                said = text.html(UI + "fridge.below_more", cards=below[:3],
-                                 count=len(below) - 3)
+                under = text.html(UI + "fridge.below_more", cards=below[:3],
+                                  count=len(below) - 3)
             else:
-                said = text.html(UI + "fridge.below", cards=below, count=len(below))
-            rest = f'<p class="fp-cu-fridge-below">{said}</p>' if below else ""
+                under = text.html(UI + "fridge.below", cards=below, count=len(below))
+            rest = f'<p class="fp-cu-fridge-below">{under}</p>' if below else ""
             body = (f'<ul class="fp-cards">'
                     f'{card_face(text, comp, fridge["top"], "full", label=said, corner=corner)}'
                     f'</ul><p class="fp-cu-fridge-rule">'
