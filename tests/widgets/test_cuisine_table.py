@@ -295,3 +295,15 @@ def test_the_gallery_opens_the_app_and_the_examples():
     assert 'href="cuisine-a-la-card-examples.ipynb"' in card
     assert "Cuisine a la Card, designed by Dani Demarest, published by InMotion (2016)." in \
         plain(card)
+
+
+def test_a_long_fridge_names_its_top_cards_and_counts_the_rest():
+    app = App(game=GAME, players=4, seed=2, step=143, env={})
+    fridge = plain(re.search(r'<li class="fp-cu-slot fp-cu-fridge.*?</li>\s*</ul>.*?</li>',
+                             app.table.html.value, re.S).group(0))
+    assert "Fridge (18 cards)" in fridge
+    assert "Top of the Fridge, cost 1 whatever its printed cost. Balsamic Vinegar" in fridge
+    assert "Below it, from the top: Chili Peppers, Pasta and Chili Peppers, then 14 more " \
+        "cards." in fridge
+    bob = section(app.table.html.value, "Bob")  # his dish on the counter, in the teacher's view
+    assert "So far: 9 meal points (4 + 2 + 3)." in plain(row(bob, "dish"))
