@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import plain
 
-from foodplay.lessons import STARS, lessons_for
+from foodplay.lessons import STARS, games_with_lessons, lessons_for
 from foodplay_widgets.lesson_player import LessonPlayer
 
 
@@ -194,8 +194,8 @@ def test_every_control_is_a_labelled_button_or_list(player):
     assert player.game_select.description
 
 
-@pytest.mark.parametrize("uid", [x.uid for x in lessons_for("burg")])
-def test_every_burg_lesson_can_be_finished_by_clicking(uid):
+@pytest.mark.parametrize("uid", [x.uid for g in games_with_lessons() for x in lessons_for(g)])
+def test_every_lesson_can_be_finished_by_clicking(uid):
     player = LessonPlayer(lesson=uid, env={})
     while not player.run.finished:
         expected = player.run.expected
@@ -206,4 +206,8 @@ def test_every_burg_lesson_can_be_finished_by_clicking(uid):
         button.click()
     assert player.run.succeeded and player.run.stars == STARS
     assert "Lesson complete!" in plain(player.summary.value)
+    assert "Rules you met in this lesson" in plain(player.summary.value)
     assert player.errors.errors == []
+    # the table is the learner's own view: nothing another seat keeps secret
+    view = player.run.state.view(player.lesson.seat)
+    assert player.table.html.value and view["seat"] == player.lesson.seat
