@@ -587,6 +587,7 @@ class MoveBuilder(widgets.VBox):
         self.choices = widgets.VBox()
         self.choices.add_class("fp-cr-choices")
         self.choice_buttons: list[widgets.Button] = []
+        self.choice_moves: dict[Move, widgets.Button] = {}
         self.cups = widgets.HTML()
         self.cups.add_class("fp-cr-cups-panel")
         self.result = widgets.HTML()
@@ -664,6 +665,7 @@ class MoveBuilder(widgets.VBox):
         self._draw_upgrades(preview, text)
         self._draw_grid(preview, text)
         self.body.layout.display = "" if on_board else "none"
+        self.stop.remove_class("fp-cr-hinted")
         if phase == "move":
             self._draw_move_preview(preview, text)
             self.actions.layout.display = ""
@@ -793,6 +795,7 @@ class MoveBuilder(widgets.VBox):
                 box_classes.append("fp-cr-here")
             if kind is None:
                 button.layout.display = "none"
+                _classes(button, "fp-cr-cell-button")
             else:
                 button.layout.display = ""
                 button.description = label
@@ -980,6 +983,7 @@ class MoveBuilder(widgets.VBox):
         for button in self.choice_buttons:
             button.close()
         self.choice_buttons = []
+        self.choice_moves = {}
         rows: list[widgets.Widget] = []
         view = preview.view
         phase = view["phase"]
@@ -1051,7 +1055,12 @@ class MoveBuilder(widgets.VBox):
         button.add_class(css)
         button.on_click(self.guard(lambda _, m=move: self.play([m])))
         self.choice_buttons.append(button)
+        self.choice_moves[move] = button
         return button
+
+    def choice_for(self, move: Move) -> widgets.Button | None:
+        """The pour, serve or set-up button that makes `move`, if it is shown."""
+        return self.choice_moves.get(move)
 
     def _draw_cups(self, preview: Preview, text: Text) -> None:
         """The learner's cups against the orders on their board: what is ready to serve and
@@ -1122,6 +1131,25 @@ class MoveBuilder(widgets.VBox):
         self.pending.append(move)
         self.result.value = ""
         self._draw()
+
+    def show_hint(self, move: Move) -> None:
+        """Mark the button that makes the hint's `move` (the move panel's Hint calls this)."""
+        if self._ctx is None or not self.applies(self._ctx):
+            return
+        if move.kind in ("step", "place") and not self.pending:
+            if move.kind == "step" and self.meeple_choice.layout.display != "none" and \
+                    self.meeple_choice.value != move.get("meeple"):
+                self.meeple_choice.value = move.get("meeple")  # redraws for that meeple
+            found = [i for i, m in self._targets.items() if m == move]
+            button = self.cells[found[0]][1] if found else None
+        elif move.kind == "upgrade" and not self.pending:
+            button = self.upgrade_buttons.get(move.get("upgrade"))
+        elif move.kind == "stop" and not self.pending:
+            button = self.stop
+        else:
+            button = self.choice_for(move)
+        if button is not None:
+            button.add_class("fp-cr-hinted")
 
     def step_back(self) -> None:
         if self.pending:
@@ -1316,6 +1344,8 @@ CSS = """
 .fp-app .fp-cr-step:hover, .fp-app .fp-cr-place:hover { background: #116329; }
 .fp-app .fp-cr-refused { background: #fff; color: #82071e; border: 1px solid #cf222e; }
 .fp-app .fp-cr-cell-button:focus { outline: 3px solid #0969da; outline-offset: 2px; }
+.fp-app .fp-cr-editor .fp-cr-hinted { outline: 4px solid #0969da; outline-offset: 2px;
+  box-shadow: 0 0 0 6px #ddf4ff; }
 .fp-cr-preview-box { background: #fff; border: 1px solid #d0d7de; border-radius: 8px;
   padding: 6px 10px; }
 .fp-cr-preview-box h5 { font-size: 1em; }

@@ -31,6 +31,7 @@ class MovePanel(widgets.VBox):
         self.on_play, self.on_undo, self.on_catch_up = on_play, on_undo, on_catch_up
         self.prefix = reader_prefix
         self.guard = guard
+        self.editor = editor
         self.status = widgets.HTML()
         self.status.add_class("fp-turn")
         self.legal = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -203,3 +204,6 @@ class MovePanel(widgets.VBox):
             if button.description == wanted:
                 button.add_class("fp-hinted")
                 button.button_style = "info"
+        show_hint = getattr(self.editor, "show_hint", None)
+        if show_hint is not None:  # an editor may mark its own control for the hinted move
+            show_hint(hint.move)

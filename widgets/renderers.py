@@ -75,6 +75,9 @@ class MoveEditor(Protocol):
     several of the learner's moves as one decision: it checks them all with the engine first
     and returns None once they are played, or `(index, verdict)` for the first refused one,
     having played nothing.
+
+    Optionally, `show_hint(move)` marks the editor's own control for the move the Hint button
+    suggests (the move panel calls it when the editor has it).
     """
 
     def render(self, ctx: Any) -> bool | frozenset[str]:

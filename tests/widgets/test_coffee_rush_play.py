@@ -291,3 +291,57 @@ def test_why_not_try_it_still_works_beside_the_builder():
     app.editor.step_to(2, 4)
     app.editor.stop.click()
     assert app.timeline.record.moves[2] == Move.make(0, "step", meeple=1, row=2, col=4)
+
+
+def test_a_whole_two_player_game_through_the_builder():
+    """The learner plays every decision with the builder's buttons, choosing what the
+    thoughtful bot would: the game is exactly the bots' own game, and nothing goes wrong."""
+    from foodplay.bots import play_game, suggest
+
+    app = App(game=GAME, players=2, seed=3, mode="play", env={})
+    editor = app.editor
+    for _ in range(200):
+        app.moves.catch_up.click()
+        state = app.timeline.state
+        if state.is_over:
+            break
+        assert editor.layout.display != "none" and app.moves.move_buttons == []
+        hint = suggest(state, 0).move
+        if hint.kind == "place":
+            editor.step_to(hint.get("row"), hint.get("col"))
+        elif hint.kind in ("upgrade", "step", "stop"):
+            scratch = editor._preview.state
+            while scratch.decision().kind.endswith(".move"):
+                wanted = suggest(scratch, 0).move
+                if wanted.kind == "stop":
+                    break
+                if wanted.kind == "upgrade":
+                    editor.upgrade_buttons[wanted.get("upgrade")].click()
+                else:
+                    if editor.meeple_choice.layout.display != "none":
+                        editor.meeple_choice.value = wanted.get("meeple")
+                    editor.step_to(wanted.get("row"), wanted.get("col"))
+                assert editor.pending[-1] == wanted and not editor.result.value
+                scratch = editor._preview.state
+            editor.stop.click()
+        else:  # pour, give back, empty, finish, serve, or a cup for a starting ingredient
+            editor.choice_for(hint).click()
+        assert not editor.result.value and app.errors.errors == []
+    assert app.timeline.state_at(app.timeline.last).is_over
+    record, _ = play_game(GAME, 2, 3, ("heuristic",))
+    assert app.timeline.record.moves == record.moves
+
+
+def test_the_hint_marks_the_builders_button():
+    app = scenario_app("pass-through")
+    app.moves.hint.click()
+    hint = plain(app.moves.hint_text.value)
+    assert hint.startswith("Hint: Step to row 2, column 2")
+    marked = [b.description for _, b, _ in app.editor.cells if "fp-cr-hinted" in b._dom_classes]
+    assert marked == ["Step to row 2, column 2: +1 milk"]
+    app.editor.step_to(2, 2)  # redrawn: the mark goes
+    assert not any("fp-cr-hinted" in b._dom_classes for _, b, _ in app.editor.cells)
+    app = scenario_app("specialty-serve", moves=3)  # pouring
+    app.moves.hint.click()
+    assert [b.description for b in app.editor.choice_buttons
+            if "fp-cr-hinted" in b._dom_classes] == ["Pour caramel into cup 1"]
