@@ -429,42 +429,82 @@ def find(uid: str) -> Lesson:
 # --- checking a lesson against the engine ------------------------------------------------
 def verify(lesson: Lesson) -> None:
     """Play the lesson through the engine along every accepted alternative, and raise
-    LessonError naming the decision at fault. At each decision the learner must be deciding,
-    at least one accepted move must be allowed (an alternative may be refused after another
-    alternative was chosen earlier), every reply must be allowed, every move offered to "try"
-    must be refused, every comment's move allowed but off the line, and every branch of the
-    line must end in success, not before its last decision."""
+    LessonError naming the decision at fault: at each decision the learner must be deciding,
+    every reply must be allowed, every move offered to "try" must be refused and every
+    comment's move allowed but off the line; the line of first choices must end in success,
+    not before its last decision; and every accepted alternative must lead to success on some
+    line (one that never can is a mistake in the lesson). At run time an accepted move that
+    cannot lead to success any more is treated as off the line (`LessonRun.viable`)."""
     where = lesson.source
     try:
         timeline = lesson.new_timeline()
     except RecordError as exc:
         raise LessonError(f"{where}: start", str(exc)) from exc
-    _verify_from(LessonRun(lesson, timeline=timeline, check=False), where)
+    run = LessonRun(lesson, timeline=timeline, check=False)
+    viable: set[tuple[int, int]] = set()
+    _verify_from(run, where, viable, first=True)
+    for i, expected in enumerate(lesson.decisions):
+        for j, _ in enumerate(expected.accept):
+            if (i, j) not in viable:
+                raise LessonError(f"{where}: decisions[{i}].accept[{j}]", "this alternative "
+                                  "never leads to success, whatever was chosen before it")
 
 
-def _verify_from(run: LessonRun, where: str) -> None:
+def _succeeds(run: LessonRun) -> bool:
+    """Whether some line of accepted moves from here ends in success (a small search)."""
+    if run.finished:
+        return run.succeeded
+    expected = run.expected
+    if expected is None:
+        return False
+    state = run.state
+    if expected.free:
+        moves = state.legal_moves(run.lesson.seat)[:1]
+    else:
+        moves = [m for m in expected.accept if state.check(m).ok]
+    for move in moves:
+        twin = _fork(run)
+        try:
+            twin._advance(move)
+        except LessonError:
+            continue
+        if _succeeds(twin):
+            return True
+    return False
+
+
+def _verify_from(run: LessonRun, where: str, viable: set[tuple[int, int]], first: bool) -> bool:
+    """Check the decision `run` is at and everything after it; whether success is reached.
+    On the line of first choices (`first`), every failure is an error."""
     lesson = run.lesson
     i = run.at
-    if i >= len(lesson.decisions):
-        if not (run.finished and run.succeeded):
-            raise LessonError(f"{where}: success", "the expected line "
-                              f"{_branch(run)}does not meet the success condition")
-        return
-    at = f"{where}: decisions[{i}]"
     if run.finished:
-        raise LessonError(at, "the lesson is already over here "
-                          f"({'success' if run.succeeded else 'the game ended'}), so this "
-                          "decision is never reached")
+        if i < len(lesson.decisions) and first:
+            raise LessonError(f"{where}: decisions[{i}]", "the lesson is already over here ("
+                              f"{'success' if run.succeeded else 'the game ended'}), so this "
+                              "decision is never reached")
+        if not run.succeeded and first:
+            raise LessonError(f"{where}: success", "the expected line does not meet the "
+                              "success condition")
+        return run.succeeded
+    if i >= len(lesson.decisions):
+        if first:
+            raise LessonError(f"{where}: success", "the expected line does not meet the "
+                              "success condition")
+        return False
+    at = f"{where}: decisions[{i}]"
     expected = lesson.decisions[i]
     state = run.state
     decision = state.decision()
     if decision is None or lesson.seat not in decision.seats:
+        if not first:
+            return False
         raise LessonError(at, f"the learner does not decide here {_branch(run)}(waiting for "
                           f"{list(decision.seats) if decision else 'nobody'})")
-    for j, move in enumerate(expected.tries):
+    for j, move in enumerate(expected.tries if first else ()):  # (a branch may allow them)
         if state.check(move).ok:
             raise LessonError(f"{at}.try[{j}]", "this move is allowed; 'try' lists refused moves")
-    for j, (move, _) in enumerate(expected.comments):
+    for j, (move, _) in enumerate(expected.comments if first else ()):
         if not state.check(move).ok:
             raise LessonError(f"{at}.comments[{j}].move", "this move is refused, so it gets the "
                               "engine's reason rather than a comment")
@@ -472,21 +512,27 @@ def _verify_from(run: LessonRun, where: str) -> None:
         moves = state.legal_moves(lesson.seat)
         if not moves:
             raise LessonError(at, "the learner has no allowed move here")
-        branches = [moves[0]]
+        branches = [(0, moves[0])]
     else:
-        branches = [m for m in expected.accept if state.check(m).ok]
-        if not branches:
+        branches = [(j, m) for j, m in enumerate(expected.accept) if state.check(m).ok]
+        if not branches and first:
             verdict = state.check(expected.accept[0])
             raise LessonError(f"{at}.accept", f"no accepted move is allowed {_branch(run)}"
                               f"(the first is refused under clause {verdict.clause}: "
                               f"{verdict.reason})")
-    for move in branches:
-        twin = run if move is branches[-1] else _fork(run)
+    reached = False
+    for n, (j, move) in enumerate(branches):
+        on_first = first and n == 0
+        twin = _fork(run)
         try:
             twin._advance(move)
         except LessonError as exc:
             raise LessonError(at, f"after {json.dumps(move.to_json())}: {exc}") from exc
-        _verify_from(twin, where)
+        if _verify_from(twin, where, viable, on_first):
+            reached = True
+            if not expected.free:
+                viable.add((i, j))
+    return reached
 
 
 def lesson_clauses(lesson: Lesson) -> dict[str, str]:
@@ -743,12 +789,25 @@ class LessonRun:
             self.refused += 1
             self._meet((verdict.clause,), "refusal")
             return Outcome("refused", move, verdict)
-        if not expected.accepts(move):
+        if not expected.accepts(move) or not self.viable(move):
             self.off_line += 1
             twin = state.clone()
             events = tuple(ev for ev in twin.apply(move) if ev.visible(self.lesson.seat))
             return Outcome("off_line", move, verdict, expected.comment_for(move), events)
         return self._advance(move)
+
+    def viable(self, move: Move) -> bool:
+        """Whether the lesson can still end in success after `move`. An accepted alternative
+        counts only if it still leads somewhere: a lesson may accept either order of two moves,
+        but not the first of one order followed by the first of the other."""
+        if self.expected is None or self.expected.free:
+            return True
+        twin = _fork(self)
+        try:
+            twin._advance(move)
+        except LessonError:
+            return False
+        return _succeeds(twin)
 
     def _advance(self, move: Move) -> Outcome:
         """Play an accepted move and its replies, then check the success condition."""

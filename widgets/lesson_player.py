@@ -449,7 +449,7 @@ class LessonPlayer(widgets.VBox):
             self.move_buttons.append(button)
         self.moves_box.children = self.move_buttons
         self.moves_box.layout.display = "" if self.move_buttons else "none"
-        for move in expected.tries:
+        for move in [m for m in expected.tries if not state.check(m).ok]:
             button = _button("fp-lesson-try")
             button.description = move_text(state, move, ctx.lang)
             button.tooltip = text("ui.lesson.try_tip")
