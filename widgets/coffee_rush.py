@@ -938,8 +938,8 @@ class MoveBuilder(widgets.VBox):
                              f'<p class="fp-refusal-title">{text.html(UI + "editor.stop_no")}</p>'
                              f'<p class="fp-refusal-reason">'
                              f'{esc(reason_text(preview.state, verdict, text.lang))}</p>'
-                             f'<ul class="fp-cited-list">{clause_block(text, clause, self.prefix)}'
-                             f"</ul></div>")
+                             f'<p class="fp-cites">{clause_link(text, clause, self.prefix)} '
+                             f'{badge(text, clause)}</p></div>')
         else:
             parts.append(f'<p class="fp-cr-stop-ok" role="status">'
                          f'{text.html(UI + "editor.ended")}</p>')
@@ -1028,7 +1028,7 @@ class MoveBuilder(widgets.VBox):
                 if move in legal:
                     key = "editor.done_leftover" if held else "editor.done"
                     extra.append(self._choice(move, text(UI + key),
-                                              text(UI + key + "_tip"), "fp-cr-done"))
+                                              text(UI + key + "_tip"), "fp-cr-finish"))
                 if extra:
                     row = widgets.HBox(extra)
                     row.add_class("fp-cr-choice-row")
@@ -1273,7 +1273,7 @@ CSS = """
 .fp-cr-cup-name { font-size: 0.75em; font-weight: 700; color: #57606a; }
 .fp-cr-ready { font-size: 0.78em; font-weight: 700; color: #116329; }
 .fp-cr-tabs { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 4px;
-  list-style: none; margin: 0; padding: 0; }
+  width: 100%; list-style: none; margin: 0; padding: 0; }
 .fp-cr-tab { border: 1px dashed #8c959f; border-radius: 6px; padding: 2px 4px; min-height: 3em;
   background: #f6f8fa; }
 .fp-cr-tab-name { font-size: 0.72em; font-weight: 700; color: #57606a; display: block; }
@@ -1372,7 +1372,7 @@ CSS = """
   color: #0d4a1f; }
 .fp-app .fp-cr-serve { font-size: 1.02em; }
 .fp-app .fp-cr-return, .fp-app .fp-cr-empty { background: #fff; border: 1px solid #8c959f; }
-.fp-app .fp-cr-done { background: #0969da; color: #fff; border: 1px solid #0550ae; }
+.fp-app .fp-cr-finish { background: #0969da; color: #fff; border: 1px solid #0550ae; }
 .fp-cr-cups-panel { flex: 1 1 18em; }
 .fp-cr-cups-box { background: #fff; border: 1px solid #d0d7de; border-radius: 8px;
   padding: 6px 10px; }
