@@ -10,39 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from foodplay.engine import Game, State
+from foodplay_widgets.diff import ViewDiff
 from foodplay_widgets.renderers import KnownScore, register
 from foodplay_widgets.text import Text, esc
 
 BUNS = ("bottom_bun", "top_bun")
-
-
-def _get(view: dict[str, Any] | None, *path: Any) -> Any:
-    value: Any = view
-    for key in path:
-        try:
-            value = value[key]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return value
-
-
-class _Diff:
-    """Compares one part of two views; the parts that differ get the class fp-changed."""
-
-    def __init__(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text):
-        self.view, self.before, self.text = view, before, text
-
-    def changed(self, *path: Any) -> bool:
-        return self.before is not None and _get(self.before, *path) != _get(self.view, *path)
-
-    def cls(self, *path: Any) -> str:
-        return " fp-changed" if self.changed(*path) else ""
-
-    def mark(self, *path: Any) -> str:
-        """Screen-reader words for a changed part (the colour alone says nothing to them)."""
-        if not self.changed(*path):
-            return ""
-        return f'<span class="fp-sr"> {self.text.html("ui.changed")}</span>'
 
 
 def card(text: Text, card_id: str, extra: str = "") -> str:
@@ -91,7 +63,7 @@ class BurgRenderer:
     """Draws BURG's table for one view."""
 
     def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
-        d = _Diff(view, before, text)
+        d = ViewDiff(view, before, text)
         parts = [self._header(view, text), self._middle(view, d, text),
                  self._piles(view, d, text), self._seats(view, d, text),
                  self._recipes(view, text)]
@@ -110,7 +82,7 @@ class BurgRenderer:
         return (f'<h3 class="fp-table-title">{esc(where)}</h3>'
                 f'<p class="fp-viewer">{esc(who)}</p>')
 
-    def _middle(self, view: dict[str, Any], d: _Diff, text: Text) -> str:
+    def _middle(self, view: dict[str, Any], d: ViewDiff, text: Text) -> str:
         deck = view["deck"]["count"]
         reveal = view["reveal"]
         deck_html = (f'<div class="fp-zone fp-deck{d.cls("deck")}">'
@@ -129,7 +101,7 @@ class BurgRenderer:
                        f'{"".join(rows)}</div>')
         return f'<div class="fp-row">{deck_html}{reveal_html}</div>'
 
-    def _piles(self, view: dict[str, Any], d: _Diff, text: Text) -> str:
+    def _piles(self, view: dict[str, Any], d: ViewDiff, text: Text) -> str:
         items = []
         for pile in view["piles"]:
             n = pile["number"]
@@ -146,13 +118,13 @@ class BurgRenderer:
         return (f'<div class="fp-zone fp-piles-zone"><h4>{text.html("burg.ui.piles")}</h4>'
                 f"{body}</div>")
 
-    def _seats(self, view: dict[str, Any], d: _Diff, text: Text) -> str:
+    def _seats(self, view: dict[str, Any], d: ViewDiff, text: Text) -> str:
         out = []
         for s, seat in enumerate(view["seats"]):
             out.append(self._seat(view, s, seat, d, text))
         return f'<div class="fp-seats">{"".join(out)}</div>'
 
-    def _seat(self, view: dict[str, Any], s: int, seat: dict[str, Any], d: _Diff,
+    def _seat(self, view: dict[str, Any], s: int, seat: dict[str, Any], d: ViewDiff,
               text: Text) -> str:
         tags = []
         if s == view["first_player"] and view["phase"] != "over":
@@ -187,7 +159,7 @@ class BurgRenderer:
                 f'<dl class="fp-seat-rows">{"".join(rows)}</dl></section>')
 
     @staticmethod
-    def _row(label: str, body: str, d: _Diff, s: int, field: str) -> str:
+    def _row(label: str, body: str, d: ViewDiff, s: int, field: str) -> str:
         cls = d.cls("seats", s, field)
         return f'<div class="fp-seat-row{cls}"><dt>{esc(label)}{d.mark("seats", s, field)}' \
                f"</dt><dd>{body}</dd></div>"

@@ -27,6 +27,7 @@ import ipywidgets as widgets
 from foodplay.engine import Game, Move, State, Verdict
 from foodplay.explain import explain, move_text, reason_text
 from foodplay_widgets.context import Context
+from foodplay_widgets.diff import ViewDiff
 from foodplay_widgets.explanation import clause_block, clause_link
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.renderers import KnownScore, register, register_editor
@@ -37,35 +38,6 @@ UI = "coffee-rush.ui."
 PENALTY_LIMIT = 5  # rule 5-4: the fifth penalty card closes the start token
 UPGRADE_COST = 3  # rule 1
 SEAT_CLASSES = 5  # fp-cr-s0 .. fp-cr-s4: one colour per seat
-
-
-def _get(view: dict[str, Any] | None, *path: Any) -> Any:
-    value: Any = view
-    for key in path:
-        try:
-            value = value[key]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return value
-
-
-class _Diff:
-    """What the last step changed: parts that differ from the view one step earlier."""
-
-    def __init__(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text):
-        self.view, self.before, self.text = view, before, text
-
-    def changed(self, *path: Any) -> bool:
-        return self.before is not None and _get(self.before, *path) != _get(self.view, *path)
-
-    def cls(self, *path: Any) -> str:
-        return " fp-changed" if self.changed(*path) else ""
-
-    def mark(self, *path: Any) -> str:
-        """Words for a screen reader: the highlight's colour alone says nothing to them."""
-        if not self.changed(*path):
-            return ""
-        return f'<span class="fp-sr"> {self.text.html("ui.changed")}</span>'
 
 
 # --- small pieces ------------------------------------------------------------------------
@@ -149,7 +121,7 @@ class CoffeeRushRenderer:
     css = ""  # set below: the game's own stylesheet, shipped once per app
 
     def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
-        d = _Diff(view, before, text)
+        d = ViewDiff(view, before, text)
         parts = [self._header(view, text), self._banner(view, text),
                  self._status(view, d, text),
                  f'<div class="fp-cr-middle">{self._board(view, d, text)}'
@@ -183,7 +155,7 @@ class CoffeeRushRenderer:
         return f'<p class="fp-cr-banner fp-cr-win" role="status">{words}</p>'
 
     @staticmethod
-    def _status(view: dict[str, Any], d: _Diff, text: Text) -> str:
+    def _status(view: dict[str, Any], d: ViewDiff, text: Text) -> str:
         side = view["start_token"]
         token_words = text.html(f"{UI}token_{side}")
         why = ""
@@ -218,7 +190,7 @@ class CoffeeRushRenderer:
             marks.setdefault((r, c), []).append(n)
         return marks
 
-    def _board(self, view: dict[str, Any], d: _Diff, text: Text) -> str:
+    def _board(self, view: dict[str, Any], d: ViewDiff, text: Text) -> str:
         board = view["board"]
         rows, cols = board["rows"], board["cols"]
         two = any(len(s["meeples"]) > 1 for s in view["seats"])
@@ -276,7 +248,7 @@ class CoffeeRushRenderer:
 
     # --- this turn and the supply ----------------------------------------------------------
     @staticmethod
-    def _turn(view: dict[str, Any], d: _Diff, text: Text) -> str:
+    def _turn(view: dict[str, Any], d: ViewDiff, text: Text) -> str:
         phase, turn = view["phase"], view["turn"]
         rows = []
         if phase in ("place", "setup_pour"):
@@ -318,7 +290,7 @@ class CoffeeRushRenderer:
                 f'{"".join(rows)}</div>')
 
     @staticmethod
-    def _supply(view: dict[str, Any], d: _Diff, text: Text) -> str:
+    def _supply(view: dict[str, Any], d: ViewDiff, text: Text) -> str:
         items = []
         for ingredient, count in view["supply"].items():
             extra = " fp-changed" if d.changed("supply", ingredient) else ""
@@ -331,7 +303,7 @@ class CoffeeRushRenderer:
                 f'{"".join(items)}</ul></div>')
 
     # --- the players -------------------------------------------------------------------
-    def _seats(self, view: dict[str, Any], d: _Diff, text: Text) -> str:
+    def _seats(self, view: dict[str, Any], d: ViewDiff, text: Text) -> str:
         out = [self._seat(view, s, seat, d, text) for s, seat in enumerate(view["seats"])]
         return f'<div class="fp-seats fp-cr-seats">{"".join(out)}</div>'
 
@@ -352,7 +324,7 @@ class CoffeeRushRenderer:
             tag("view", "fp-tag-you")
         return "".join(tags)
 
-    def _seat(self, view: dict[str, Any], s: int, seat: dict[str, Any], d: _Diff,
+    def _seat(self, view: dict[str, Any], s: int, seat: dict[str, Any], d: ViewDiff,
               text: Text) -> str:
         name = esc(seat["name"])
         counts = [(UI + "row.completed", self._hidden(text, s, seat["completed"], "completed"),
@@ -382,7 +354,7 @@ class CoffeeRushRenderer:
                 f'<dl class="fp-seat-rows">{"".join(rows)}</dl></section>')
 
     @staticmethod
-    def _row(label: str, body: str, d: _Diff, s: int, field: str) -> str:
+    def _row(label: str, body: str, d: ViewDiff, s: int, field: str) -> str:
         return (f'<div class="fp-seat-row{d.cls("seats", s, field)}"><dt>{esc(label)}'
                 f'{d.mark("seats", s, field)}</dt><dd>{body}</dd></div>')
 

@@ -29,6 +29,7 @@ from foodplay.games.cuisine_a_la_card import scoring
 from foodplay.games.cuisine_a_la_card.components import Card, Components
 from foodplay.games.cuisine_a_la_card.text import condition
 from foodplay_widgets.context import Context
+from foodplay_widgets.diff import ViewDiff
 from foodplay_widgets.explanation import clause_block, clause_link
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.renderers import KnownScore, register, register_editor
@@ -40,35 +41,6 @@ UI = K + "ui."
 DISH_KINDS = frozenset({"dish", "dish_plate", "serve", "cancel", "food_type"})
 DISH_MODES = ("play", "dish", "food_type")
 MAX_AUTO_DUALS = 4  # dual-type cards whose type the builder picks by trying every choice
-
-
-def _get(view: dict[str, Any] | None, *path: Any) -> Any:
-    value: Any = view
-    for key in path:
-        try:
-            value = value[key]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return value
-
-
-class _Diff:
-    """What the last step changed: parts that differ from the view one step earlier."""
-
-    def __init__(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text):
-        self.view, self.before, self.text = view, before, text
-
-    def changed(self, *path: Any) -> bool:
-        return self.before is not None and _get(self.before, *path) != _get(self.view, *path)
-
-    def cls(self, *path: Any) -> str:
-        return " fp-changed" if self.changed(*path) else ""
-
-    def mark(self, *path: Any) -> str:
-        """Words for a screen reader: the highlight's colour alone says nothing to them."""
-        if not self.changed(*path):
-            return ""
-        return f'<span class="fp-sr"> {self.text.html("ui.changed")}</span>'
 
 
 # --- card faces --------------------------------------------------------------------------
@@ -240,7 +212,7 @@ class CuisineRenderer:
 
     def draw(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text,
              comp: Components) -> str:
-        d = _Diff(view, before, text)
+        d = ViewDiff(view, before, text)
         parts = [self._header(view, text), self._banner(view, text),
                  self._budget(view, d, text), self._supply(view, d, text, comp),
                  self._judges(view, d, text), self._seats(view, d, text, comp),
@@ -289,7 +261,7 @@ class CuisineRenderer:
         return "".join(out)
 
     @staticmethod
-    def _budget(view: dict[str, Any], d: _Diff, text: Text) -> str:
+    def _budget(view: dict[str, Any], d: ViewDiff, text: Text) -> str:
         if view["phase"] == "over":
             return ""
         spend = view["spend"]
@@ -312,7 +284,7 @@ class CuisineRenderer:
                 f'<h4>{title}</h4><ul class="fp-cu-stats">{"".join(stats)}</ul>{note}</div>')
 
     # --- Market, Fridge, Pantry and Forks ----------------------------------------------
-    def _supply(self, view: dict[str, Any], d: _Diff, text: Text, comp: Components) -> str:
+    def _supply(self, view: dict[str, Any], d: ViewDiff, text: Text, comp: Components) -> str:
         """The Market row, slot 1 to 4, with the Fridge at its end; the Pantry and Forks."""
         slots = []
         for item in view["market"]:
@@ -370,7 +342,7 @@ class CuisineRenderer:
                 f'<ol class="fp-cu-slots">{"".join(slots)}</ol>{stock}</div>')
 
     # --- the judges ----------------------------------------------------------------------
-    def _judges(self, view: dict[str, Any], d: _Diff, text: Text) -> str:
+    def _judges(self, view: dict[str, Any], d: ViewDiff, text: Text) -> str:
         cat = text.catalogue
         items = []
         for i, slot in enumerate(view["judges"]):
@@ -411,7 +383,7 @@ class CuisineRenderer:
                 f'</h4><ol class="fp-cu-judges">{"".join(items)}</ol>{left}</div>')
 
     # --- the players -------------------------------------------------------------------
-    def _seats(self, view: dict[str, Any], d: _Diff, text: Text, comp: Components) -> str:
+    def _seats(self, view: dict[str, Any], d: ViewDiff, text: Text, comp: Components) -> str:
         out = [self._seat(view, s, seat, d, text, comp) for s, seat in enumerate(view["seats"])]
         return f'<div class="fp-seats fp-cu-seats">{"".join(out)}</div>'
 
@@ -435,7 +407,7 @@ class CuisineRenderer:
             tag("view", "fp-tag-you")
         return "".join(tags)
 
-    def _seat(self, view: dict[str, Any], s: int, seat: dict[str, Any], d: _Diff, text: Text,
+    def _seat(self, view: dict[str, Any], s: int, seat: dict[str, Any], d: ViewDiff, text: Text,
               comp: Components) -> str:
         name = esc(seat["name"])
         target = view["target"]
@@ -479,7 +451,7 @@ class CuisineRenderer:
                 f'{medals}<dl class="fp-seat-rows">{"".join(rows)}</dl>{owned_html}</section>')
 
     @staticmethod
-    def _row(label: str, body: str, d: _Diff, s: int, field: str) -> str:
+    def _row(label: str, body: str, d: ViewDiff, s: int, field: str) -> str:
         cls = d.cls("seats", s, field)
         return (f'<div class="fp-seat-row fp-cu-row-{field}{cls}"><dt>{esc(label)}'
                 f'{d.mark("seats", s, field)}</dt><dd>{body}</dd></div>')
@@ -557,7 +529,7 @@ class CuisineRenderer:
                          f'<p class="fp-cu-served-ability">{text.html(UI + key, judge=dish["judge"])}</p></li>')  # noqa: E501
         return f'<ul class="fp-cu-served">{"".join(items)}</ul>'
 
-    def _legend(self, view: dict[str, Any], d: _Diff, text: Text, comp: Components) -> str:
+    def _legend(self, view: dict[str, Any], d: ViewDiff, text: Text, comp: Components) -> str:
         parts = []
         if view["trash"]:
             parts.append(f'<div class="fp-zone fp-cu-trash{d.cls("trash")}">'

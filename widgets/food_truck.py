@@ -23,6 +23,7 @@ from foodplay.engine import Game, Move, State, Verdict
 from foodplay.explain import move_text, reason_text
 from foodplay.games.food_truck.rules import TRUCK_CLAUSE
 from foodplay_widgets.context import Context
+from foodplay_widgets.diff import ViewDiff, get_path
 from foodplay_widgets.explanation import clause_block
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.renderers import KnownScore, register, register_editor
@@ -31,35 +32,6 @@ from foodplay_widgets.text import Text, esc
 GAME_ID = "food-truck"
 ORDER_DECISION = "food-truck.decide.order"
 UI = "food-truck.ui."
-
-
-def _get(view: dict[str, Any] | None, *path: Any) -> Any:
-    value: Any = view
-    for key in path:
-        try:
-            value = value[key]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return value
-
-
-class _Diff:
-    """What the last step changed: parts that differ from the view one step earlier."""
-
-    def __init__(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text):
-        self.view, self.before, self.text = view, before, text
-
-    def changed(self, *path: Any) -> bool:
-        return self.before is not None and _get(self.before, *path) != _get(self.view, *path)
-
-    def cls(self, *path: Any) -> str:
-        return " fp-changed" if self.changed(*path) else ""
-
-    def mark(self, *path: Any) -> str:
-        """Words for a screen reader: the highlight's colour alone says nothing to them."""
-        if not self.changed(*path):
-            return ""
-        return f'<span class="fp-sr"> {self.text.html("ui.changed")}</span>'
 
 
 # --- cards -------------------------------------------------------------------------------
@@ -107,7 +79,7 @@ class FoodTruckRenderer:
     css = ""  # set below: the game's own stylesheet, shipped once per app
 
     def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
-        d = _Diff(view, before, text)
+        d = ViewDiff(view, before, text)
         parts = [self._header(view, text), self._banner(view, text),
                  self._middle(view, d, text), self._seats(view, d, text),
                  self._legend(view, text)]
@@ -143,7 +115,7 @@ class FoodTruckRenderer:
                 f'{text.html(UI + "clash", seat=clash["seat"], card=clash["card"], blockers=clash["blockers"], count=len(clash["blockers"]))}'  # noqa: E501
                 f"</p></div>")
 
-    def _middle(self, view: dict[str, Any], d: _Diff, text: Text) -> str:
+    def _middle(self, view: dict[str, Any], d: ViewDiff, text: Text) -> str:
         deck = view["central_deck"]
         central_rows = [f'<h4>{text.html(UI + "central", count=deck["count"])}'
                         f'{d.mark("central_deck", "count")}</h4>',
@@ -172,7 +144,7 @@ class FoodTruckRenderer:
         return f'<div class="fp-row fp-ft-middle">{central}{supply}{goal}</div>'
 
     # --- the players -------------------------------------------------------------------
-    def _seats(self, view: dict[str, Any], d: _Diff, text: Text) -> str:
+    def _seats(self, view: dict[str, Any], d: ViewDiff, text: Text) -> str:
         out = [self._seat(view, s, seat, d, text) for s, seat in enumerate(view["seats"])]
         return f'<div class="fp-seats fp-ft-seats">{"".join(out)}</div>'
 
@@ -203,7 +175,7 @@ class FoodTruckRenderer:
             tag("view", "fp-tag-you")
         return "".join(tags)
 
-    def _seat(self, view: dict[str, Any], s: int, seat: dict[str, Any], d: _Diff,
+    def _seat(self, view: dict[str, Any], s: int, seat: dict[str, Any], d: ViewDiff,
               text: Text) -> str:
         name = esc(seat["name"])
         target = view["target"]
@@ -248,7 +220,7 @@ class FoodTruckRenderer:
                 f'{vp}<dl class="fp-seat-rows">{"".join(rows)}</dl></section>')
 
     @staticmethod
-    def _row(label: str, body: str, d: _Diff, s: int, *fields: str) -> str:
+    def _row(label: str, body: str, d: ViewDiff, s: int, *fields: str) -> str:
         changed = next((f for f in fields if d.changed("seats", s, f)), None)
         cls = " fp-changed" if changed else ""
         mark = d.mark("seats", s, changed) if changed else ""
@@ -283,7 +255,7 @@ class FoodTruckRenderer:
         return f'<p class="fp-ft-truck-more">{" ".join(parts)}</p>'
 
     @staticmethod
-    def _served(view: dict[str, Any], s: int, seat: dict[str, Any], d: _Diff,
+    def _served(view: dict[str, Any], s: int, seat: dict[str, Any], d: ViewDiff,
                 text: Text) -> str:
         clash = view["clash"]
         blocking = clash is not None and s in clash["blockers"]
@@ -304,7 +276,7 @@ class FoodTruckRenderer:
             if blocking and not down and name == clash["card"]:
                 extra += " fp-ft-blocking"
                 label = text(UI + "blocking", label=label, seat=clash["seat"], card=name)
-            if d.before is not None and _get(d.before, "seats", s, "served", i) != stack:
+            if d.before is not None and get_path(d.before, "seats", s, "served", i) != stack:
                 extra += " fp-ft-new"  # an outline: the card keeps its colours
                 label = f'{label} {text("ui.changed")}'
             items.append(card(text, view, name, extra, label, badge))
