@@ -117,6 +117,7 @@ class LessonPlayer(widgets.VBox):
         self._quiet = False
         self._outcome: Outcome | None = None
         self._steps_shown: list = []
+        self._buttons_key: tuple | None = None
         games = games_with_lessons()
         uid = lesson or self.course.lesson
         if uid:
@@ -126,10 +127,12 @@ class LessonPlayer(widgets.VBox):
         self.style = style_widget(LESSON_CSS)
         self.title = widgets.HTML()
         self.title.add_class("fp-lesson-title")
-        self.game_select = widgets.Dropdown(layout=widgets.Layout(width="auto"))
+        self.game_select = widgets.Dropdown(layout=widgets.Layout(width="auto"),
+                                       style={"description_width": "initial"})
         self.game_select.add_class("fp-lesson-game")
         self.lesson_select = widgets.Dropdown(layout=widgets.Layout(width="auto",
-                                                                    max_width="40em"))
+                                                                    max_width="40em"),
+                                              style={"description_width": "initial"})
         self.lesson_select.add_class("fp-lesson-choice")
         self.prev_lesson = _button("fp-lesson-prev")
         self.next_lesson = _button("fp-lesson-next")
@@ -151,7 +154,8 @@ class LessonPlayer(widgets.VBox):
         self.tries_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.tries_box.add_class("fp-lesson-tries")
         self.try_buttons: list[widgets.Button] = []
-        self.whynot = widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="32em"))
+        self.whynot = widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="32em"),
+                                       style={"description_width": "initial"})
         self.whynot.add_class("fp-lesson-whynot")
         self.whynot_try = _button("fp-lesson-whynot-try")
         self.hint_button = _button("fp-lesson-hint", "info")
@@ -422,15 +426,11 @@ class LessonPlayer(widgets.VBox):
     def _draw_decision(self, ctx: Context) -> None:
         text, run, lesson = ctx.text, self.run, self.lesson
         expected = run.expected
-        for button in self.move_buttons + self.try_buttons:
-            button.close()
-        self.move_buttons, self.try_buttons = [], []
-        self._whynot_moves: list[Move] = []
         if expected is None:
+            self._drop_buttons()
+            self._whynot_moves: list[Move] = []
             self.decide.layout.display = "none"
             self.prompt.value = ""
-            self.moves_box.children = ()
-            self.tries_box.children = ()
             return
         self.decide.layout.display = ""
         state = run.state
@@ -440,22 +440,30 @@ class LessonPlayer(widgets.VBox):
             text("ui.lesson.your_move", seat=lesson.seat, decision=what)
         self.prompt.value = (f'<h4 class="fp-lesson-now">{text.html("ui.lesson.now")}</h4>'
                              f'<p class="fp-lesson-prompt" role="status">{esc(prompt)}</p>')
-        for move in state.legal_moves(lesson.seat):
-            button = _button("fp-lesson-move")
-            button.description = move_text(state, move, ctx.lang)
-            button.tooltip = step_text(state, move, ctx.lang)
-            button.add_class(f"fp-move-{move.kind}")
-            button.on_click(self.errors(lambda _, m=move: self.attempt(m)))
-            self.move_buttons.append(button)
-        self.moves_box.children = self.move_buttons
+        moves = state.legal_moves(lesson.seat)
+        tries = [m for m in expected.tries if not state.check(m).ok]
+        # The same decision keeps the same buttons (after a refusal, a retry or a hint), so
+        # that the keyboard focus is not lost under the learner's fingers.
+        key = (lesson.uid, run.at, run.timeline.last, tuple(moves), tuple(tries), ctx.lang)
+        if key != self._buttons_key:
+            self._drop_buttons()
+            for move in moves:
+                button = _button("fp-lesson-move")
+                button.description = move_text(state, move, ctx.lang)
+                button.tooltip = step_text(state, move, ctx.lang)
+                button.add_class(f"fp-move-{move.kind}")
+                button.on_click(self.errors(lambda _, m=move: self.attempt(m)))
+                self.move_buttons.append(button)
+            for move in tries:
+                button = _button("fp-lesson-try")
+                button.description = move_text(state, move, ctx.lang)
+                button.tooltip = text("ui.lesson.try_tip")
+                button.on_click(self.errors(lambda _, m=move: self.attempt(m)))
+                self.try_buttons.append(button)
+            self.moves_box.children = self.move_buttons
+            self.tries_box.children = self.try_buttons
+            self._buttons_key = key
         self.moves_box.layout.display = "" if self.move_buttons else "none"
-        for move in [m for m in expected.tries if not state.check(m).ok]:
-            button = _button("fp-lesson-try")
-            button.description = move_text(state, move, ctx.lang)
-            button.tooltip = text("ui.lesson.try_tip")
-            button.on_click(self.errors(lambda _, m=move: self.attempt(m)))
-            self.try_buttons.append(button)
-        self.tries_box.children = self.try_buttons
         self.tries_label.value = (f'<p class="fp-lesson-tries-label">'
                                   f'{text.html("ui.lesson.worth_trying")}</p>'
                                   if self.try_buttons else "")
@@ -483,6 +491,14 @@ class LessonPlayer(widgets.VBox):
             self.hint_button.disabled = False
         self.hint_button.tooltip = text("ui.lesson.hint.tip")
         self.hint_button.layout.display = "" if expected.hints else "none"
+
+    def _drop_buttons(self) -> None:
+        for button in self.move_buttons + self.try_buttons:
+            button.close()
+        self.move_buttons, self.try_buttons = [], []
+        self.moves_box.children = ()
+        self.tries_box.children = ()
+        self._buttons_key = None
 
     def rung_text(self, rung: Rung, ctx: Context | None = None) -> str:
         """A rung's words (its own message, or the tutor's wording of the clause or answer)."""

@@ -28,7 +28,13 @@ QUIZ_CSS = """
 .fp-quiz-choices .widget-label-basic, .fp-quiz-choices label,
 .fp-quiz-choices .widget-radio-box label { white-space: normal !important; overflow: visible;
   text-overflow: clip; line-height: 1.3; }
-.fp-quiz-choices .widget-checkbox { width: 100%; height: auto; }
+.fp-quiz-choices .widget-checkbox, .fp-quiz-choices .widget-radio { width: 100%;
+  height: auto; }
+.fp-quiz-choices .widget-radio-box label, .fp-quiz-choices .widget-checkbox label {
+  height: auto !important; line-height: 1.3 !important; margin: 3px 0; display: flex;
+  align-items: flex-start; gap: 6px; }
+.fp-quiz-choices .widget-radio-box { height: auto !important; }
+.fp-quiz-choices .widget-radio > .widget-label { display: none; }
 .fp-quiz-result ol { padding-left: 1.3em; }
 .fp-quiz-right { color: #116329; font-weight: 600; }
 .fp-quiz-wrong { color: #82071e; font-weight: 600; }
@@ -58,7 +64,8 @@ class QuizPanel(widgets.VBox):
         self._checked = False
         self.style = style_widget(QUIZ_CSS)
         self.title = widgets.HTML()
-        self.kind_select = widgets.Dropdown(layout=widgets.Layout(width="auto"))
+        self.kind_select = widgets.Dropdown(layout=widgets.Layout(width="auto"),
+                                            style={"description_width": "initial"})
         self.kind_select.add_class("fp-quiz-kind")
         self.score = widgets.HTML()
         self.score.add_class("fp-quiz-score")

@@ -34,6 +34,14 @@ PRESENTER_CSS = """
 .fp-presenter .fp-app button, .fp-presenter .fp-app select { font-size: 1.35rem; }
 .fp-presenter .fp-app button { height: auto; min-height: 2.2em; }
 .fp-presenter .fp-teacher-note, .fp-presenter .fp-lesson-note { font-size: 1.5rem; }
+.fp-presenter .fp-app .widget-inline-hbox .widget-label { width: auto; max-width: none;
+  padding-right: 0.5em; }
+.fp-presenter .fp-teacher-tools, .fp-presenter .fp-teacher-head { font-size: 1.2rem; }
+.fp-presenter .fp-teacher-tools .widget-html-content, .fp-presenter .fp-teacher-tools button,
+.fp-presenter .fp-teacher-tools select, .fp-presenter .fp-teacher-tools .widget-label,
+.fp-presenter .fp-teacher-head .widget-html-content, .fp-presenter .fp-teacher-head button,
+.fp-presenter .fp-teacher-head select, .fp-presenter .fp-teacher-head .widget-label {
+  font-size: 1.2rem; height: auto; }
 .fp-teacher-tools { border: 1px solid #d0d7de; border-radius: 8px; padding: 6px 12px;
   background: #f6f8fa; gap: 6px; }
 .fp-teacher-tools textarea { font-size: 1.05em; min-height: 5em; }
@@ -79,7 +87,8 @@ class Teacher(widgets.VBox):
         self.style = widgets.HTML(f"<style>{PRESENTER_CSS}</style>")
         self.style.layout.display = "none"
         self.title = widgets.HTML()
-        self.game_select = widgets.Dropdown(layout=widgets.Layout(width="auto"))
+        self.game_select = widgets.Dropdown(layout=widgets.Layout(width="auto"),
+                                        style={"description_width": "initial"})
         self.game_select.add_class("fp-teacher-game")
         self.presenter = widgets.ToggleButton(value=True, layout=widgets.Layout(width="auto"))
         self.presenter.add_class("fp-teacher-presenter")
@@ -97,7 +106,8 @@ class Teacher(widgets.VBox):
         self.class_link = widgets.HTML()
         self.class_link.add_class("fp-teacher-class-link")
         self.lesson_select = widgets.Dropdown(layout=widgets.Layout(width="auto",
-                                                                    max_width="36em"))
+                                                                    max_width="36em"),
+                                              style={"description_width": "initial"})
         self.lesson_select.add_class("fp-teacher-lesson")
         self.lesson_link = widgets.HTML()
         self.lesson_link.add_class("fp-teacher-lesson-link")
@@ -109,6 +119,8 @@ class Teacher(widgets.VBox):
 
         top = widgets.HBox([self.game_select, self.presenter])
         top.add_class("fp-teacher-row")
+        top.add_class("fp-teacher-head")
+        self.title.add_class("fp-teacher-head")
         note_buttons = widgets.HBox([self.save_note, self.remove_note])
         note_buttons.add_class("fp-teacher-row")
         files = widgets.HBox([self.upload, self.download])
