@@ -211,3 +211,14 @@ def test_every_lesson_can_be_finished_by_clicking(uid):
     # the table is the learner's own view: nothing another seat keeps secret
     view = player.run.state.view(player.lesson.seat)
     assert player.table.html.value and view["seat"] == player.lesson.seat
+
+
+@pytest.mark.parametrize("name", ["lessons", "teacher"])
+def test_the_notebooks_are_valid(name):
+    """Voilà refuses an invalid notebook (such as a cell id with an apostrophe)."""
+    from pathlib import Path
+
+    import nbformat
+
+    path = Path(__file__).resolve().parents[2] / "notebooks" / f"{name}.ipynb"
+    nbformat.validate(nbformat.read(path, as_version=4))
