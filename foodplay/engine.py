@@ -163,6 +163,15 @@ class Game:
                   names: list[str] | None = None) -> State:
         raise NotImplementedError
 
+    def check_players(self, players: Any) -> None:
+        """Raise DataError unless `players` is a whole number in the game's player range."""
+        from foodplay.data import require
+
+        require(isinstance(players, int) and not isinstance(players, bool)
+                and self.min_players <= players <= self.max_players, "players",
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {players!r}")
+
     @cached_property
     def package_dir(self) -> Path:
         """The game's package folder, which holds data/ (components, rulebook, messages)."""

@@ -709,8 +709,7 @@ class BurgGame(Game):
                   options: Mapping[str, Any] | None = None,
                   components: Mapping[str, Any] | None = None,
                   names: list[str] | None = None) -> BurgState:
-        require(isinstance(players, int) and 2 <= players <= 5, "players",
-                f"BURG is for 2 to 5 players, not {players!r}")
+        self.check_players(players)
         require(not options, "options", "BURG has no options")
         comp = self.components(components)
         setup = dict(setup or {})

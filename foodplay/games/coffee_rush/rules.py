@@ -847,9 +847,7 @@ class CoffeeRushGame(Game):
                   options: Mapping[str, Any] | None = None,
                   components: Mapping[str, Any] | None = None,
                   names: list[str] | None = None) -> CoffeeRushState:
-        require(isinstance(players, int) and not isinstance(players, bool)
-                and 2 <= players <= 4, "players", f"Coffee Rush is for 2 to 4 players, "
-                                                  f"not {players!r}")
+        self.check_players(players)
         chosen = self._options(options, players)
         comp = self.components(components)
         board = self._board(comp)

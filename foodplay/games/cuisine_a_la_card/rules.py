@@ -1120,7 +1120,6 @@ class CuisineState(State):
             paths += [("pending", "card"), ("pending", "options")]
         return paths
 
-    # --- copies ------------------------------------------------------------------------
 
 
 class CuisineGame(Game):
@@ -1141,8 +1140,7 @@ class CuisineGame(Game):
                   options: Mapping[str, Any] | None = None,
                   components: Mapping[str, Any] | None = None,
                   names: list[str] | None = None) -> CuisineState:
-        require(_int(players) and 2 <= players <= 4, "players",
-                f"Cuisine a la Card is for 2 to 4 players, not {players!r}")
+        self.check_players(players)
         chosen = dict(OPTIONS)
         for name, value in dict(options or {}).items():
             require(name in OPTIONS, f"options.{name}",

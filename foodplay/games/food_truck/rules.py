@@ -694,9 +694,7 @@ class FoodTruckGame(Game):
                   options: Mapping[str, Any] | None = None,
                   components: Mapping[str, Any] | None = None,
                   names: list[str] | None = None) -> FoodTruckState:
-        require(isinstance(players, int) and not isinstance(players, bool)
-                and 2 <= players <= 5, "players",
-                f"Food Truck is for 2 to 5 players, not {players!r}")
+        self.check_players(players)
         options = dict(options or {})
         for name in options:
             require(name in OPTIONS, f"options.{name}",
