@@ -27,7 +27,7 @@ from foodplay.engine import Game, Move, State, Verdict
 from foodplay.explain import move_text, reason_text
 from foodplay.games.cuisine_a_la_card import scoring
 from foodplay.games.cuisine_a_la_card.components import Card, Components
-from foodplay.games.cuisine_a_la_card.text import condition
+from foodplay.games.cuisine_a_la_card.text import condition, effect
 from foodplay_widgets.context import Context
 from foodplay_widgets.diff import ViewDiff
 from foodplay_widgets.explanation import clause_block, clause_link
@@ -46,14 +46,7 @@ MAX_AUTO_DUALS = 4  # dual-type cards whose type the builder picks by trying eve
 # --- card faces --------------------------------------------------------------------------
 def effect_text(text: Text, eff: dict[str, Any]) -> str:
     """One effect of the card set's closed vocabulary (G5) as a phrase: "draw 1 card"."""
-    name = eff["effect"]
-    params: dict[str, Any] = {"count": eff["amount"]}
-    if name == "points_per":
-        key, value = next(iter(eff["per"].items()))
-        params["what"] = "seasoning" if key == "seasoning" else value
-    if name == "medals" and eff.get("if"):
-        name, params["cond"] = "medals_if", condition(text.catalogue, eff["if"])
-    return text(f"{UI}effect.{name}", **params)
+    return effect(text.catalogue, eff, UI + "effect.")
 
 
 def effects_text(text: Text, effects: Sequence[dict[str, Any]]) -> str:

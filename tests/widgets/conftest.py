@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import os
-import re
 import tempfile
-from html import unescape
 
 # keep matplotlib's cache out of the home folder (it reads this when first imported)
 os.environ.setdefault("MPLCONFIGDIR", tempfile.mkdtemp(prefix="fp-mpl-"))
@@ -14,19 +12,6 @@ import pytest  # noqa: E402
 
 from foodplay_widgets.app import App  # noqa: E402
 from foodplay_widgets.lesson import load_scenario  # noqa: E402
-
-
-def plain(html: str) -> str:
-    """HTML as the words a reader sees (tags dropped, entities decoded, spaces squeezed)."""
-    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).strip()
-
-
-def section(html: str, label: str) -> str:
-    """The HTML of the <section aria-label="label"> element (one seat's part of the table)."""
-    match = re.search(rf'<section class="fp-player" aria-label="{re.escape(label)}">(.*?)'
-                      r"</section>", html, re.S)
-    assert match, f"no section for {label}"
-    return match.group(1)
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 
-from conftest import plain
+from html_text import plain
 
 from foodplay.engine import Move
 from foodplay.record import Record

@@ -5,7 +5,7 @@ serves it; refused dishes show the reason and the clause and change nothing."""
 from __future__ import annotations
 
 import pytest
-from conftest import plain
+from html_text import plain
 
 from foodplay.engine import Move
 from foodplay.record import Record

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import plain
+from html_text import plain
 
 from foodplay.engine import Move
 from foodplay.explain import move_text

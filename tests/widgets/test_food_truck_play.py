@@ -3,7 +3,7 @@ refused moves (a stale order, Recall on a pile) change nothing."""
 
 from __future__ import annotations
 
-from conftest import plain
+from html_text import plain
 
 from foodplay.engine import Move
 from foodplay.record import Record

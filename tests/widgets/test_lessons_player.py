@@ -6,7 +6,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import plain
+from html_text import plain
 
 from foodplay.lessons import STARS, games_with_lessons, lessons_for
 from foodplay_widgets.lesson_player import LessonPlayer

@@ -4,7 +4,7 @@ with clauses, and the next question."""
 from __future__ import annotations
 
 import pytest
-from conftest import plain
+from html_text import plain
 
 from foodplay.games import built_games
 from foodplay_widgets.quiz_panel import QuizPanel

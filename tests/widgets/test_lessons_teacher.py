@@ -10,7 +10,7 @@ from html import unescape
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from conftest import plain
+from html_text import plain
 
 from foodplay.games import built_games, get_game
 from foodplay.lessons import parse_course

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlsplit
 
-from conftest import plain
+from html_text import plain
 
 from foodplay.links import parse_query
 from foodplay_widgets.app import App

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import plain
+from html_text import plain
 
 from foodplay.bots import HeuristicBot, suggest
 from foodplay.explain import move_text

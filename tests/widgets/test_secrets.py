@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import plain, section
+from html_text import plain, section
 
 from foodplay_widgets.app import App
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import plain
+from html_text import plain
 
 from foodplay.explain import explain, step_text
 

@@ -38,8 +38,9 @@ def condition(cat: Catalogue, cond: dict[str, Any]) -> str:
     return cat.format(K + f"text.cond.{kind}", {"count": cond[kind]})
 
 
-def effect(cat: Catalogue, eff: dict[str, Any]) -> str:
-    """One effect of the closed vocabulary as a short phrase, such as "+1 money"."""
+def effect(cat: Catalogue, eff: dict[str, Any], keys: str = K + "text.effect.") -> str:
+    """One effect of the closed vocabulary as a phrase, such as "+1 money"; `keys` picks the
+    wording (the text view's short phrases, or the app's full sentences)."""
     name = eff["effect"]
     params: dict[str, Any] = {"count": eff["amount"]}
     if name == "points_per":
@@ -47,7 +48,7 @@ def effect(cat: Catalogue, eff: dict[str, Any]) -> str:
         params["what"] = "seasoning" if key == "seasoning" else value
     if name == "medals" and eff.get("if"):
         name, params["cond"] = "medals_if", condition(cat, eff["if"])
-    return cat.format(K + f"text.effect.{name}", params)
+    return cat.format(keys + name, params)
 
 
 def ability(cat: Catalogue, data: dict[str, Any]) -> str:
