@@ -82,6 +82,16 @@ class Verdict:
         return self.ok
 
 
+def check_params(move: Move, expected: tuple[str, ...], clause: str) -> Verdict | None:
+    """A refusal if `move` does not carry exactly the `expected` details, else None."""
+    if sorted(k for k, _ in move.params) == sorted(expected):
+        return None
+    if not expected:
+        return Verdict.refuse(clause, "verdict.no_params", kind=move.kind)
+    return Verdict.refuse(clause, "verdict.bad_params", kind=move.kind,
+                          expected=", ".join(expected))
+
+
 class IllegalMove(Exception):
     """Raised by `State.apply` for a move whose verdict is not ok; the state is untouched."""
 

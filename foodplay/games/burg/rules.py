@@ -23,6 +23,7 @@ from foodplay.engine import (
     Seat,
     State,
     Verdict,
+    check_params,
     event,
 )
 from foodplay.games.burg import components as burg_components
@@ -199,10 +200,8 @@ class BurgState(State):
         if move.kind not in PHASE_KINDS[self.phase]:
             return Verdict.refuse(clause, "verdict.wrong_kind", kind=move.kind,
                                   decision=decision.kind)
-        names = [k for k, _ in move.params]
-        if sorted(names) != sorted(MOVE_PARAMS[move.kind]):
-            return Verdict.refuse(clause, "verdict.bad_params", kind=move.kind,
-                                  expected=", ".join(MOVE_PARAMS[move.kind]) or "-")
+        if (refusal := check_params(move, MOVE_PARAMS[move.kind], clause)) is not None:
+            return refusal
         return getattr(self, f"_check_{move.kind}")(move)
 
     def _pile_index(self, move: Move) -> int | None:

@@ -24,6 +24,7 @@ from foodplay.engine import (
     State,
     Suggestion,
     Verdict,
+    check_params,
     event,
 )
 from foodplay.games.coffee_rush import components as cr_components
@@ -265,10 +266,8 @@ class CoffeeRushState(State):
         if move.kind not in PHASE_KINDS[phase]:
             return Verdict.refuse(clause, "verdict.wrong_kind", kind=move.kind,
                                   decision=f"coffee-rush.decide.{phase}")
-        expected = MOVE_PARAMS[move.kind]
-        if tuple(k for k, _ in move.params) != expected:
-            return Verdict.refuse(clause, "verdict.bad_params", kind=move.kind,
-                                  expected=", ".join(expected) or "-")
+        if (refusal := check_params(move, MOVE_PARAMS[move.kind], clause)) is not None:
+            return refusal
         return getattr(self, f"_check_{move.kind}")(move)
 
     def _cup(self, move: Move) -> int | None:

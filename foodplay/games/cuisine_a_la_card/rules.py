@@ -24,6 +24,7 @@ from foodplay.engine import (
     Seat,
     State,
     Verdict,
+    check_params,
     event,
 )
 from foodplay.games.cuisine_a_la_card import components as cu_components
@@ -260,10 +261,8 @@ class CuisineState(State):
             if mode == "play" and kind in ("serve", "cancel"):
                 return no("P2-4", "refuse.no_dish", seat=move.seat)
             return Verdict.refuse(clause, "verdict.wrong_kind", kind=str(kind))
-        names = [k for k, _ in move.params]
-        if sorted(names) != sorted(MOVE_PARAMS[kind]):
-            return Verdict.refuse(clause, "verdict.bad_params", kind=kind,
-                                  expected=", ".join(MOVE_PARAMS[kind]) or "-")
+        if (refusal := check_params(move, MOVE_PARAMS[kind], clause)) is not None:
+            return refusal
         if "card" in MOVE_PARAMS[kind]:
             card = move.get("card")
             if not isinstance(card, str) or card not in self.comp.cards:

@@ -23,6 +23,7 @@ from foodplay.engine import (
     Seat,
     State,
     Verdict,
+    check_params,
     event,
 )
 from foodplay.games.food_truck import components as ft_components
@@ -194,11 +195,8 @@ class FoodTruckState(State):
                                       truck=kind)
             return Verdict.refuse(clause, "verdict.wrong_kind", kind=str(kind),
                                   decision=self.decision().kind)
-        expected = MOVE_PARAMS[kind]
-        if len(move.params) != len(expected) or any(
-                k != e for (k, _), e in zip(move.params, expected, strict=False)):
-            return Verdict.refuse(clause, "verdict.bad_params", kind=kind,
-                                  expected=", ".join(expected) or "-")
+        if (refusal := check_params(move, MOVE_PARAMS[kind], clause)) is not None:
+            return refusal
         return getattr(self, f"_check_{kind}")(move)
 
     def _check_order(self, move: Move) -> Verdict:
