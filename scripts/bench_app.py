@@ -20,7 +20,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -112,20 +111,6 @@ def bare_notebook(path: Path) -> None:
     nbformat.write(nb, path)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
-    except (OSError, urllib.error.URLError):
-        return False
-
-
 def kernel_alive(base: str, kernel_id: str) -> bool:
     try:
         with urllib.request.urlopen(f"{base}/api/kernels/{kernel_id}", timeout=2):
@@ -138,7 +123,7 @@ class Server:
     """Voilà on a free port over `notebooks`, with the tutor's own arguments."""
 
     def __init__(self, notebooks: Path, home: Path):
-        from foodplay_widgets.serve import voila_argv
+        from foodplay_widgets.serve import answers, free_port, voila_argv
 
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"

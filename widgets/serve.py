@@ -7,7 +7,9 @@ can link to the game apps and lessons beside it. Source cells are stripped.
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
+import urllib.request
 from pathlib import Path
 
 HOST = "127.0.0.1"
@@ -39,6 +41,22 @@ def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False)
         "--MappingKernelManager.cull_interval=30",
         str(Path(notebooks_dir).resolve()),
     ]
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def answers(url: str) -> bool:
+    """Whether `url` answers 200 within two seconds (a server that is up and serving)."""
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except OSError:  # URLError is an OSError
+        return False
 
 
 def gallery_url(port: int) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -20,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from foodplay_widgets.serve import voila_argv
+from foodplay_widgets.serve import answers, free_port, voila_argv
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -56,20 +55,6 @@ def pytest_runtest_makereport(item, call):
     report = yield
     setattr(item, f"report_{report.when}", report)
     return report
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
-    except (OSError, urllib.error.URLError):
-        return False
 
 
 class VoilaKernels:
@@ -123,7 +108,7 @@ def voila_server(tmp_path_factory):
     ]:
         (home / sub).mkdir()
         env[var] = str(home / sub)
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     # sys.executable: Voilà and its kernels run in whichever venv runs pytest.
     # --show_tracebacks: a failing cell shows its traceback in the page and the screenshot.
@@ -135,7 +120,7 @@ def voila_server(tmp_path_factory):
         )
     try:
         deadline = time.monotonic() + SERVER_START_S
-        while not _answers(base + "/"):
+        while not answers(base + "/"):
             if proc.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(
                     f"Voilà did not answer on {base} (exit code {proc.poll()}).\n"
