@@ -11,7 +11,7 @@ from typing import Any
 
 from foodplay.engine import Game, State
 from foodplay_widgets.diff import ViewDiff
-from foodplay_widgets.renderers import KnownScore, register
+from foodplay_widgets.renderers import KnownScore, progress_html, register
 from foodplay_widgets.text import Text, esc
 
 BUNS = ("bottom_bun", "top_bun")
@@ -223,10 +223,8 @@ class BurgRenderer:
     def progress(self, view: dict[str, Any], text: Text) -> str:
         done, target = view["complete_burgers"], view["target"]
         deck, needed = view["deck"]["count"], view["reveal"]["needed"]
-        return (f'<div class="fp-progress">'
-                f'<p><label>{text.html("burg.ui.progress", count=done, target=target)} '
-                f'<progress max="{target}" value="{min(done, target)}"></progress></label></p>'
-                f'<p>{text.html("burg.ui.deck_left", count=deck, needed=needed)}</p></div>')
+        return progress_html(text.html("burg.ui.progress", count=done, target=target), done,
+                             target, text.html("burg.ui.deck_left", count=deck, needed=needed))
 
     def known_scores(self, view: dict[str, Any], state: State, text: Text) -> list[KnownScore]:
         rat_points = state.comp.rat_token_points  # public: the component set's scoring

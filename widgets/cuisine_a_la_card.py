@@ -32,7 +32,7 @@ from foodplay_widgets.context import Context
 from foodplay_widgets.diff import ViewDiff
 from foodplay_widgets.explanation import clause_block, clause_link
 from foodplay_widgets.guard import Guard, unguarded
-from foodplay_widgets.renderers import KnownScore, register, register_editor
+from foodplay_widgets.renderers import KnownScore, progress_html, register, register_editor
 from foodplay_widgets.text import Text, badge, esc
 
 GAME_ID = "cuisine-a-la-card"
@@ -547,11 +547,8 @@ class CuisineRenderer:
     def progress(self, view: dict[str, Any], text: Text) -> str:
         best = max(seat["medals"] for seat in view["seats"])
         target = view["target"]
-        return (f'<div class="fp-progress"><p><label>'
-                f'{text.html(UI + "progress", count=best, target=target)} '
-                f'<progress max="{target}" value="{min(best, target)}"></progress></label></p>'
-                f'<p>{text.html(UI + "progress_pantry", count=view["pantry"]["count"])}</p>'
-                f"</div>")
+        return progress_html(text.html(UI + "progress", count=best, target=target), best, target,
+                             text.html(UI + "progress_pantry", count=view["pantry"]["count"]))
 
     def known_scores(self, view: dict[str, Any], state: State, text: Text) -> list[KnownScore]:
         """Medals and eaten ingredients are public, so every seat's score is known exactly."""

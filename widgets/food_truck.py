@@ -26,7 +26,7 @@ from foodplay_widgets.context import Context
 from foodplay_widgets.diff import ViewDiff, get_path
 from foodplay_widgets.explanation import clause_block
 from foodplay_widgets.guard import Guard, unguarded
-from foodplay_widgets.renderers import KnownScore, register, register_editor
+from foodplay_widgets.renderers import KnownScore, progress_html, register, register_editor
 from foodplay_widgets.text import Text, esc
 
 GAME_ID = "food-truck"
@@ -315,10 +315,8 @@ class FoodTruckRenderer:
     def progress(self, view: dict[str, Any], text: Text) -> str:
         best = max(seat["vp"] for seat in view["seats"])
         target = view["target"]
-        return (f'<div class="fp-progress"><p><label>'
-                f'{text.html(UI + "progress", vp=best, target=target)} '
-                f'<progress max="{target}" value="{min(best, target)}"></progress></label></p>'
-                f'<p>{text.html(UI + "round", round=view["round"])}</p></div>')
+        return progress_html(text.html(UI + "progress", vp=best, target=target), best, target,
+                             text.html(UI + "round", round=view["round"]))
 
     def known_scores(self, view: dict[str, Any], state: State, text: Text) -> list[KnownScore]:
         """Victory points are public (G3), so every seat's score is known exactly."""

@@ -17,6 +17,13 @@ from foodplay.engine import Game, State
 from foodplay_widgets.text import Text, esc
 
 
+def progress_html(label: str, value: int, target: int, note: str) -> str:
+    """A game-end progress bar: `label` (HTML) with a <progress> toward `target`, then `note`."""
+    return (f'<div class="fp-progress"><p><label>{label} '
+            f'<progress max="{target}" value="{min(value, target)}"></progress></label></p>'
+            f"<p>{note}</p></div>")
+
+
 @dataclass(frozen=True)
 class KnownScore:
     """One seat's score as the viewer may know it: exact, or only its public part."""
