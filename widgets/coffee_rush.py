@@ -25,10 +25,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from foodplay.engine import Game, Move, State, Verdict
-from foodplay.explain import explain, move_text, reason_text
+from foodplay.explain import explain, reason_text
 from foodplay_widgets.context import Context
 from foodplay_widgets.diff import ViewDiff
-from foodplay_widgets.explanation import clause_block, clause_link
+from foodplay_widgets.explanation import clause_link, refusal_html
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.renderers import KnownScore, register, register_editor
 from foodplay_widgets.text import Text, badge, esc
@@ -1162,14 +1162,8 @@ class MoveBuilder(widgets.VBox):
         self.show_refusal(state, moves[index], verdict, "editor.refused")
 
     def show_refusal(self, state: State, move: Move, verdict: Verdict, key: str) -> None:
-        text = self._text()
-        clause = state.game.rulebook()[verdict.clause]
-        what = move_text(state, move, text.lang)
-        self.result.value = (
-            f'<div class="fp-refusal" role="status"><p class="fp-refusal-title">'
-            f'{text.html(UI + key, move=what)}</p>'
-            f'<p class="fp-refusal-reason">{esc(reason_text(state, verdict, text.lang))}</p>'
-            f'<ul class="fp-cited-list">{clause_block(text, clause, self.prefix)}</ul></div>')
+        self.result.value = refusal_html(self._text(), state, move, verdict, UI + key,
+                                         self.prefix)
 
 
 INGREDIENT_COLOURS = {  # background, text

@@ -24,13 +24,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from foodplay.engine import Game, Move, State, Verdict
-from foodplay.explain import move_text, reason_text
+from foodplay.explain import reason_text
 from foodplay.games.cuisine_a_la_card import scoring
 from foodplay.games.cuisine_a_la_card.components import Card, Components
 from foodplay.games.cuisine_a_la_card.text import condition, effect
 from foodplay_widgets.context import Context
 from foodplay_widgets.diff import ViewDiff
-from foodplay_widgets.explanation import clause_block, clause_link
+from foodplay_widgets.explanation import clause_block, clause_link, refusal_html
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.renderers import KnownScore, progress_html, register, register_editor
 from foodplay_widgets.text import Text, badge, esc
@@ -1128,14 +1128,8 @@ class DishBuilder(widgets.VBox):
             self.show_refusal(ctx, move, refused[1])
 
     def show_refusal(self, ctx: Context, move: Move, verdict: Verdict) -> None:
-        state, text = ctx.state, ctx.text
-        clause = state.game.rulebook()[verdict.clause]
-        what = move_text(state, move, ctx.lang)
-        self.result.value = (
-            f'<div class="fp-refusal" role="status"><p class="fp-refusal-title">'
-            f'{text.html(UI + "builder.refused", move=what)}</p>'
-            f'<p class="fp-refusal-reason">{esc(reason_text(state, verdict, ctx.lang))}</p>'
-            f'<ul class="fp-cited-list">{clause_block(text, clause, self.prefix)}</ul></div>')
+        self.result.value = refusal_html(ctx.text, ctx.state, move, verdict, UI + "builder.refused",
+                                         self.prefix)
 
 
 CUISINE_COLOURS = {  # background, border, accent text

@@ -7,7 +7,8 @@ import itertools
 
 import ipywidgets as widgets
 
-from foodplay.explain import explain, step_text
+from foodplay.engine import Move, State, Verdict
+from foodplay.explain import explain, move_text, reason_text, step_text
 from foodplay.rulebook import Clause, Rulebook
 from foodplay_widgets.context import Context
 from foodplay_widgets.guard import Guard, unguarded
@@ -35,6 +36,17 @@ def clause_block(text: Text, clause: Clause, prefix: str) -> str:
             f'<span class="fp-clause-title">{esc(clause.title(text.lang))}</span> '
             f"{badge(text, clause)}</p>"
             f'<p class="fp-clause-text">{esc(clause.text(text.lang))}</p></li>')
+
+
+def refusal_html(text: Text, state: State, move: Move, verdict: Verdict, title_key: str,
+                 prefix: str) -> str:
+    """A refused move: a title naming the move, the verdict's reason, and the deciding clause."""
+    clause = state.game.rulebook()[verdict.clause]
+    what = move_text(state, move, text.lang)
+    return (f'<div class="fp-refusal" role="status"><p class="fp-refusal-title">'
+            f'{text.html(title_key, move=what)}</p>'
+            f'<p class="fp-refusal-reason">{esc(reason_text(state, verdict, text.lang))}</p>'
+            f'<ul class="fp-cited-list">{clause_block(text, clause, prefix)}</ul></div>')
 
 
 def decision_text(ctx: Context) -> str:

@@ -20,11 +20,10 @@ import ipywidgets as widgets
 
 from foodplay.bots import suggest
 from foodplay.engine import Game, Move, State, Verdict
-from foodplay.explain import move_text, reason_text
 from foodplay.games.food_truck.rules import TRUCK_CLAUSE
 from foodplay_widgets.context import Context
 from foodplay_widgets.diff import ViewDiff, get_path
-from foodplay_widgets.explanation import clause_block
+from foodplay_widgets.explanation import refusal_html
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.renderers import KnownScore, progress_html, register, register_editor
 from foodplay_widgets.text import Text, esc
@@ -543,14 +542,8 @@ class PileEditor(widgets.VBox):
         self.show_refusal(ctx, moves[index], verdict)
 
     def show_refusal(self, ctx: Context, move: Move, verdict: Verdict) -> None:
-        state, text = ctx.state, ctx.text
-        clause = state.game.rulebook()[verdict.clause]
-        what = move_text(state, move, ctx.lang)
-        self.result.value = (
-            f'<div class="fp-refusal" role="status"><p class="fp-refusal-title">'
-            f'{text.html(UI + "editor.refused", move=what)}</p>'
-            f'<p class="fp-refusal-reason">{esc(reason_text(state, verdict, ctx.lang))}</p>'
-            f'<ul class="fp-cited-list">{clause_block(text, clause, self.prefix)}</ul></div>')
+        self.result.value = refusal_html(ctx.text, ctx.state, move, verdict, UI + "editor.refused",
+                                         self.prefix)
 
 
 CARD_COLOURS = {  # background, text: meals in warm street-food colours

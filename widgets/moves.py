@@ -13,9 +13,9 @@ import ipywidgets as widgets
 
 from foodplay.bots import suggest
 from foodplay.engine import Move, Verdict
-from foodplay.explain import move_text, reason_text, step_text
+from foodplay.explain import move_text, step_text
 from foodplay_widgets.context import Context
-from foodplay_widgets.explanation import clause_block
+from foodplay_widgets.explanation import clause_block, refusal_html
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.text import esc
 
@@ -171,19 +171,16 @@ class MovePanel(widgets.VBox):
     def show_verdict(self, ctx: Context, move: Move, verdict: Verdict) -> None:
         """The verdict on a move: its reason and the clause that decides it."""
         state, text = ctx.state, ctx.text
+        if not verdict.ok:
+            self.whynot_result.value = refusal_html(text, state, move, verdict,
+                                                    "ui.whynot.refused", self.prefix)
+            return
         clause = state.game.rulebook()[verdict.clause]
         what = move_text(state, move, ctx.lang)
-        if verdict.ok:
-            head = f'<p class="fp-allowed-title">{text.html("ui.whynot.allowed", move=what)}</p>'
-            css = "fp-allowed"
-        else:
-            head = (f'<p class="fp-refusal-title">{text.html("ui.whynot.refused", move=what)}'
-                    f'</p><p class="fp-refusal-reason">'
-                    f'{esc(reason_text(state, verdict, ctx.lang))}</p>')
-            css = "fp-refusal"
-        self.whynot_result.value = (f'<div class="{css}" role="status">{head}'
-                                    f'<ul class="fp-cited-list">'
-                                    f'{clause_block(text, clause, self.prefix)}</ul></div>')
+        self.whynot_result.value = (
+            f'<div class="fp-allowed" role="status"><p class="fp-allowed-title">'
+            f'{text.html("ui.whynot.allowed", move=what)}</p>'
+            f'<ul class="fp-cited-list">{clause_block(text, clause, self.prefix)}</ul></div>')
 
     def _hint(self, _: object = None) -> None:
         ctx = self._ctx

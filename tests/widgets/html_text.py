@@ -12,8 +12,20 @@ def plain(html: str) -> str:
 
 
 def section(html: str, label: str) -> str:
-    """The HTML of the <section aria-label="label"> element (one seat's part of the table)."""
-    match = re.search(rf'<section class="fp-player" aria-label="{re.escape(label)}">(.*?)'
-                      r"</section>", html, re.S)
+    """One seat's part of the table: <section class="fp-player ..." aria-label="label">."""
+    match = re.search(rf'<section class="fp-player[^"]*" aria-label="{re.escape(label)}">'
+                      r"(.*?)</section>", html, re.S)
     assert match, f"no section for {label}"
     return match.group(1)
+
+
+def seat_html(app, name: str) -> str:
+    """The table HTML of seat `name`, as the app shows it now."""
+    return section(app.table.html.value, name)
+
+
+def cited(app) -> list[str]:
+    """The clause numbers the explanation cites, in order, without repeats."""
+    found = re.findall(r'<span class="fp-clause-number">Rule ([^<]+)</span>',
+                       app.explanation.html.value)
+    return list(dict.fromkeys(found))

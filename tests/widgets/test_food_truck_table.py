@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from html_text import plain
+from html_text import cited, plain, seat_html, section
 
 from foodplay.engine import Move
 from foodplay_widgets import Gallery, worked_example
@@ -15,25 +15,6 @@ from foodplay_widgets.lesson import load_scenario
 from foodplay_widgets.renderers import renderer_for
 
 GAME = "food-truck"
-
-
-def section(html: str, name: str) -> str:
-    """One seat's part of the table: <section class="fp-player ..." aria-label="name">."""
-    match = re.search(rf'<section class="fp-player[^"]*" aria-label="{re.escape(name)}">'
-                      r"(.*?)</section>", html, re.S)
-    assert match, f"no section for {name}"
-    return match.group(1)
-
-
-def seat_html(app: App, name: str) -> str:
-    return section(app.table.html.value, name)
-
-
-def cited(app: App) -> list[str]:
-    """The clause numbers the explanation cites, in order, without repeats."""
-    found = re.findall(r'<span class="fp-clause-number">Rule ([^<]+)</span>',
-                       app.explanation.html.value)
-    return list(dict.fromkeys(found))
 
 
 def test_the_food_truck_renderer_is_registered():
