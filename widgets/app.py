@@ -107,17 +107,21 @@ class App(widgets.VBox):
         header = widgets.HBox([self.title, top])
         header.add_class("fp-header")
         self.settings = widgets.HBox([self.players, self.seed, self.bots_select,
-                                      self.mode_select, self.new_game])
+                                      self.new_game])
         self.settings.add_class("fp-settings")
+        # the control bar heads the right column, beside the explanation it updates (sticky:
+        # see style.py); Watch or Play sits in its second row
+        self.controls.tools.children = (*self.controls.tools.children, self.mode_select)
         if not settings:
             self.settings.layout.display = "none"
+            self.mode_select.layout.display = "none"
         left = widgets.VBox([self.table, self.scores])
         left.add_class("fp-left")
-        right = widgets.VBox([self.note, self.explanation, self.reader])
+        right = widgets.VBox([self.controls, self.note, self.explanation, self.reader])
         right.add_class("fp-right")
         main = widgets.HBox([left, right])
         main.add_class("fp-main")
-        bottom = widgets.VBox([self.moves, self.controls, self.share])
+        bottom = widgets.VBox([self.moves, self.share])
         bottom.add_class("fp-bottom")
         game_css = getattr(renderer_for(self.game.id), "css", "")
         super().__init__([style_widget(game_css), header, self.settings, self.messages, main,

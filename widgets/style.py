@@ -28,10 +28,98 @@ CSS = """
 .fp-message-box ul { margin: 0.2em 0 0.2em 1.2em; padding: 0; }
 .fp-msg-error { color: #82071e; }
 .fp-message-title { font-weight: 600; }
-.fp-main { gap: 14px; align-items: flex-start; }
+.fp-main { gap: 14px; align-items: stretch; }
 .fp-left { flex: 3 1 0; min-width: 0; }
 .fp-right { flex: 2 1 0; min-width: 0; }
 .fp-bottom { border-top: 2px solid #d0d7de; padding-top: 6px; gap: 6px; }
+
+/* the control bar heads the right column and stays on screen while the page scrolls: every
+   box between it and Voila's scrolling panel must let it out (ipywidgets boxes scroll) */
+.widget-box:has(.fp-timeline), .jp-OutputArea:has(.fp-timeline),
+.jp-OutputArea-child:has(.fp-timeline), .jp-OutputArea-output:has(.fp-timeline) {
+  overflow: visible; }
+.fp-right { gap: 8px; }
+.fp-app .fp-timeline { position: sticky; top: 0; z-index: 20; flex: none; gap: 2px;
+  background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 4px 8px;
+  box-shadow: 0 2px 6px rgba(31,35,40,0.12); }
+.fp-app .fp-timeline .widget-box { overflow: visible; }
+.fp-nav-row, .fp-play-row { align-items: center; }
+.fp-step-counter { flex: none; padding: 0 4px; }
+.fp-app button.fp-next:enabled { background: #0550ae; color: #fff; font-weight: 600; }
+.fp-app button.fp-next:enabled:hover { background: #033d8b; }
+.fp-keys-legend { display: flex; flex-wrap: wrap; gap: 2px 8px; align-items: baseline;
+  font-size: 0.82em; color: #57606a; line-height: 1.6; }
+.fp-keys-title { font-weight: 600; }
+.fp-keys-legend ul { display: flex; flex-wrap: wrap; gap: 2px 10px; list-style: none;
+  margin: 0; padding: 0; }
+.fp-app kbd { display: inline-block; min-width: 1.4em; text-align: center; font: inherit;
+  font-weight: 600; color: #1f2328; background: #f6f8fa; border: 1px solid #8c959f;
+  border-radius: 4px; box-shadow: inset 0 -1px 0 #8c959f; padding: 0 4px; line-height: 1.4; }
+.fp-app:not(:has(.fp-rule-search)) .fp-key-search { display: none; }
+/* the rules behind a step: shown whole, never in a small scrolling box */
+.fp-app .fp-explain .fp-cited-list { max-height: none; overflow: visible; }
+
+/* nothing clipped: labels and selectors take the width of their text */
+.fp-app .widget-inline-hbox .widget-label { width: auto; max-width: none; min-width: 0;
+  overflow: visible; padding-right: 0.3em; }
+.fp-app .widget-dropdown { width: auto; max-width: 100%; }
+.fp-app .widget-dropdown > select { flex: 0 1 auto; max-width: 100%; }
+.fp-app button.jupyter-button { max-width: 100%; }
+.fp-app .widget-html { min-width: 0; max-width: calc(100% - 4px); }
+.fp-app .widget-html-content { min-width: 0; max-width: 100%; }
+.fp-table-panel { max-width: 100%; overflow-x: auto; }
+.fp-app .fp-table-panel > .fp-table { margin-left: 0; margin-right: 0; }
+.fp-app .fp-table .fp-seats.fp-cr-seats, .fp-app .fp-table .fp-seats.fp-cu-seats {
+  grid-template-columns: repeat(auto-fit, minmax(min(38em, 100%), 1fr)); }
+.fp-app .fp-table .fp-seats { grid-template-columns: repeat(auto-fit, minmax(min(19em, 100%), 1fr)); }
+.fp-header { flex-wrap: wrap; }
+.fp-app .fp-cr-order-name, .fp-app .fp-cr-ing, .fp-app .fp-card { overflow-wrap: anywhere;
+  max-width: 100%; }
+
+/* focus always visible */
+.fp-app button:focus-visible, .fp-app select:focus-visible, .fp-app input:focus-visible,
+.fp-app textarea:focus-visible, .fp-app a:focus-visible, .fp-app summary:focus-visible,
+.fp-app [tabindex]:focus-visible, .fp-teacher button:focus-visible,
+.fp-teacher select:focus-visible, .fp-teacher textarea:focus-visible,
+.fp-teacher a:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }
+
+/* below about 800 px: one column. The boxes of the columns and of the control bar step aside
+   (display: contents), so the bar's first row sticks to the top for the whole app. */
+@media (max-width: 800px) {
+  .fp-app { gap: 6px; }
+  .fp-app .fp-main, .fp-app .fp-left, .fp-app .fp-right { display: contents; }
+  .fp-app .fp-timeline { display: contents; }
+  .fp-app .fp-timeline > .fp-nav-row { position: sticky; top: 0; z-index: 20;
+    background: #fff; border-bottom: 2px solid #d0d7de; padding: 2px 0; }
+  .fp-app:has(.fp-timeline) .fp-nav-row { order: 1; }
+  .fp-app:has(.fp-timeline) .fp-table-panel { order: 2; }
+  .fp-app:has(.fp-timeline) .fp-note { order: 3; }
+  .fp-app:has(.fp-timeline) .fp-explanation-panel { order: 4; }
+  .fp-app:has(.fp-timeline) .fp-bottom { order: 5; }
+  .fp-app:has(.fp-timeline) .fp-play-row, .fp-app:has(.fp-timeline) .fp-slider-row { order: 6; }
+  .fp-app:has(.fp-timeline) .fp-scores-panel { order: 7; }
+  .fp-app:has(.fp-timeline) .fp-rulebook-panel { order: 8; }
+  .fp-app .fp-keys { display: none; }
+  .fp-app .fp-table .fp-seat-row { grid-template-columns: minmax(0, 1fr); gap: 2px; }
+  .fp-app .fp-table .fp-cr-tabs { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  .fp-app .fp-nav-row { gap: 2px; flex-wrap: nowrap; }
+  .fp-app .fp-nav-row button { padding: 0 6px; margin: 0; font-size: 0.92em; }
+  .fp-app .fp-nav-row .fp-step-counter { flex: 1 1 auto; text-align: center;
+    font-size: 0.92em; }
+  /* touch targets at least 44 px */
+  .fp-app button, .fp-app select, .fp-app input, .fp-app summary, .fp-app .fp-open,
+  .fp-teacher button, .fp-teacher select { min-height: 44px; }
+  .fp-app button, .fp-teacher button { height: auto; min-width: 44px; }
+  .fp-app .widget-dropdown, .fp-app .widget-text, .fp-app .widget-toggle-buttons,
+  .fp-app .widget-inline-hbox, .fp-teacher .widget-inline-hbox { height: auto; }
+  .fp-app .widget-dropdown > select { height: 44px; min-width: 0; }
+  .fp-app .widget-inline-hbox, .fp-teacher .widget-inline-hbox {
+    max-width: calc(100% - 4px); min-width: 0; flex-wrap: wrap; }
+  .fp-app .widget-hbox { max-width: 100%; }
+  .fp-app summary { display: flex; align-items: center; }
+  .fp-app .fp-open { display: inline-flex; align-items: center; }
+  .fp-settings, .fp-view-select { padding: 4px; }
+}
 
 /* table */
 .fp-table-view { display: flex; flex-direction: column; gap: 8px; }

@@ -1,20 +1,95 @@
-"""Timeline controls: first, back, next, last, play/pause with a speed, and a move slider.
+"""Timeline controls: the control bar beside the explanation (set-up, back, the step and its
+count, next, last, auto-play with a speed, a step slider) and the page's keyboard shortcuts.
 
-The slider is the keyboard control: once focused (Tab to its handle), the arrow keys step one
-move and Home/End jump to the set-up and the last step (noUiSlider's keyboard support in
-ipywidgets 8). Every position shown is `timeline.state_at(k)`.
+Keyboard: the bar carries a small page-level key handler, installed once per page. ipywidgets'
+HTML widget sets its value as `innerHTML`, which never runs a `<script>`, but it does run an
+element's event attribute: the legend holds a hidden `<img src="data:,">` whose `onerror` (an
+empty image always fails to decode) runs `KEYS_JS`. The same holds in Voilà and JupyterLab, and
+needs nothing in the notebook. The handler listens on `document`, so the keys work wherever the
+focus is, except while typing (input, textarea, select, contenteditable, a slider's handle) or
+with Ctrl, Alt or Meta held. It never changes state itself: it clicks the app's own buttons,
+found by CSS class, so the kernel does the work exactly as for a mouse click.
+
+To add a key, add an entry to `KEY_CLICKS` (key -> a button's CSS selector, clicked) or to
+`KEY_FOCUS` (key -> an element's selector, focused and scrolled into view), and a legend line to
+`LEGEND` (message keys for the key cap and the action). The app searched is the one holding the
+focus, else the first on screen with a Next button. The rule search box (`.fp-rule-search
+input`) is on "/" already: its legend line shows only in an app that has one (CSS `:has`).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import ipywidgets as widgets
 
 from foodplay_widgets.guard import Guard, unguarded
-from foodplay_widgets.text import Text
+from foodplay_widgets.text import Text, esc
 
 SPEEDS = (("ui.speed.slow", 2000), ("ui.speed.normal", 1000), ("ui.speed.fast", 400))
+
+KEY_CLICKS = {"ArrowLeft": "button.fp-back", "ArrowRight": "button.fp-next",
+              "Home": "button.fp-first", "End": "button.fp-last",
+              "p": "button.fp-autoplay", "P": "button.fp-autoplay"}
+KEY_FOCUS = {"w": ".fp-whynot-choice select", "W": ".fp-whynot-choice select",
+             "/": ".fp-rule-search input"}
+# (CSS class of the legend line, message key of the key cap, message key of the action)
+LEGEND = (("fp-key-back", "ui.keys.back_key", "ui.keys.back"),
+          ("fp-key-next", "ui.keys.next_key", "ui.keys.next"),
+          ("fp-key-first", "ui.keys.first_key", "ui.keys.first"),
+          ("fp-key-last", "ui.keys.last_key", "ui.keys.last"),
+          ("fp-key-play", "ui.keys.play_key", "ui.keys.play"),
+          ("fp-key-whynot", "ui.keys.whynot_key", "ui.keys.whynot"),
+          ("fp-key-search", "ui.keys.search_key", "ui.keys.search"))
+
+KEYS_JS = """(function () {
+  if (window.fpKeys) { return; }
+  var CLICK = %(clicks)s, FOCUS = %(focus)s;
+  var TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable=false]),'
+    + ' [role=slider], [role=textbox], [role=combobox], [role=listbox]';
+  function shown(el) { return !!el && el.getClientRects().length > 0; }
+  function appFor(target) {
+    var own = target && target.closest ? target.closest('.fp-app') : null;
+    if (own && own.querySelector('button.fp-next')) { return own; }
+    var apps = Array.prototype.filter.call(document.querySelectorAll('.fp-app'),
+      function (a) { return a.querySelector('button.fp-next'); });
+    for (var i = 0; i < apps.length; i++) {
+      var box = apps[i].getBoundingClientRect();
+      if (box.bottom > 0 && box.top < window.innerHeight) { return apps[i]; }
+    }
+    return apps[0] || null;
+  }
+  window.fpKeys = function (e) {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) { return; }
+    var target = e.target;
+    if (target && target.closest && (target.closest(TYPING) || target.isContentEditable)) {
+      return;
+    }
+    var click = CLICK[e.key], focus = FOCUS[e.key];
+    if (!click && !focus) { return; }
+    var app = appFor(target);
+    var el = app ? app.querySelector(click || focus) : null;
+    if (!shown(el)) { return; }
+    e.preventDefault();
+    if (click) {
+      if (!el.disabled) { el.click(); }
+    } else {
+      el.scrollIntoView({block: 'center'});
+      el.focus();
+    }
+  };
+  document.addEventListener('keydown', window.fpKeys);
+})();""" % {"clicks": json.dumps(KEY_CLICKS), "focus": json.dumps(KEY_FOCUS)}
+
+
+def keys_html(text: Text) -> str:
+    """The visible legend of the keyboard shortcuts, with the hidden installer of their handler."""
+    items = "".join(f'<li class="{css}"><kbd>{text.html(cap)}</kbd> {text.html(action)}</li>'
+                    for css, cap, action in LEGEND)
+    installer = f'<img class="fp-keys-installer" hidden alt="" src="data:," onerror="{esc(KEYS_JS)}">'
+    return (f'<div class="fp-keys-legend"><span class="fp-keys-title">{text.html("ui.keys.title")}'
+            f'</span><ul aria-label="{text.html("ui.keys.label")}">{items}</ul>{installer}</div>')
 
 
 def _button(css: str) -> widgets.Button:
@@ -25,7 +100,9 @@ def _button(css: str) -> widgets.Button:
 
 
 class TimelineControls(widgets.VBox):
-    """Buttons, play/pause, speed and slider over steps 0..last; `on_go(k)` moves the cursor."""
+    """The control bar over steps 0..last: buttons, the step counter, auto-play with a speed, a
+    slider and the key legend; `on_go(k)` moves the cursor. `tools` is the row an app may add its
+    own controls to (the app puts its Watch/Play choice there)."""
 
     def __init__(self, on_go: Callable[[int], None], guard: Guard = unguarded):
         self.on_go = on_go
@@ -45,10 +122,12 @@ class TimelineControls(widgets.VBox):
         self.speed.add_class("fp-speed")
         self.slider = widgets.IntSlider(min=0, max=0, value=0, readout=False,
                                         continuous_update=True,
-                                        layout=widgets.Layout(flex="1 1 auto", min_width="12em"))
+                                        layout=widgets.Layout(flex="1 1 auto", min_width="8em"))
         self.slider.add_class("fp-slider")
         self.counter = widgets.HTML()
         self.counter.add_class("fp-step-counter")
+        self.legend = widgets.HTML()
+        self.legend.add_class("fp-keys")
         # No jslink between Play and the slider: echoes from a link made fast key presses jump
         # back. The kernel follows Play's timer and moves the slider itself.
         self.first.on_click(guard(lambda _: self._go(0)))
@@ -60,18 +139,20 @@ class TimelineControls(widgets.VBox):
         self.speed.observe(guard(self._speed), "value")
         self.autoplay.observe(guard(self._toggle), "value")
         self.play.observe(guard(self._playing), "playing")
-        row1 = widgets.HBox([self.first, self.back, self.next, self.last, self.autoplay,
-                             self.speed, self.play])
+        row1 = widgets.HBox([self.first, self.back, self.counter, self.next, self.last])
         row1.add_class("fp-nav-row")
-        row2 = widgets.HBox([self.slider, self.counter])
-        row2.add_class("fp-slider-row")
-        super().__init__([row1, row2])
+        self.tools = widgets.HBox([self.autoplay, self.speed, self.play])
+        self.tools.add_class("fp-nav-row")
+        self.tools.add_class("fp-play-row")
+        row3 = widgets.HBox([self.slider])
+        row3.add_class("fp-slider-row")
+        super().__init__([row1, self.tools, row3, self.legend])
         self.add_class("fp-timeline")
         self._quiet = False
         self._text: Text | None = None
 
     def relabel(self, text: Text) -> None:
-        """Labels and tooltips in the chosen language."""
+        """Labels, tooltips and the key legend in the chosen language."""
         for button, key in ((self.first, "first"), (self.back, "back"), (self.next, "next"),
                             (self.last, "last")):
             button.description = text(f"ui.timeline.{key}")
@@ -82,10 +163,15 @@ class TimelineControls(widgets.VBox):
         self.slider.description = text("ui.timeline.slider")
         self.slider.tooltip = text("ui.timeline.slider_tip")
         self.speed.description = text("ui.timeline.speed")
+        legend = keys_html(text)
+        if self.legend.value != legend:
+            self.legend.value = legend
         value = self.speed.value or 1000
         self._quiet = True
         try:
-            self.speed.options = [(text(key), ms) for key, ms in SPEEDS]
+            options = [(text(key), ms) for key, ms in SPEEDS]
+            if list(self.speed.options) != options:
+                self.speed.options = options
             self.speed.value = value
         finally:
             self._quiet = False
