@@ -67,6 +67,7 @@ CSS = """
 .fp-app button.jupyter-button { max-width: 100%; }
 .fp-app .widget-html { min-width: 0; max-width: calc(100% - 4px); }
 .fp-app .widget-html-content { min-width: 0; max-width: 100%; }
+.fp-teacher .widget-html, .fp-teacher .widget-textarea { max-width: calc(100% - 4px); }
 .fp-table-panel { max-width: 100%; overflow-x: auto; }
 .fp-app .fp-table-panel > .fp-table { margin-left: 0; margin-right: 0; }
 .fp-app .fp-table .fp-seats.fp-cr-seats, .fp-app .fp-table .fp-seats.fp-cu-seats {
@@ -82,6 +83,36 @@ CSS = """
 .fp-app [tabindex]:focus-visible, .fp-teacher button:focus-visible,
 .fp-teacher select:focus-visible, .fp-teacher textarea:focus-visible,
 .fp-teacher a:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }
+
+/* links and buttons look like what they are, on every page (Voila's page styles leave a link
+   black and plain); the teacher's action links are buttons */
+.fp-app a, .fp-teacher a { color: #0550ae; text-decoration: underline; }
+.fp-app a:hover, .fp-teacher a:hover { color: #033d8b; }
+.fp-teacher-tools a { display: inline-flex; align-items: center; min-height: 2em;
+  padding: 2px 12px; margin: 2px 0; border: 2px solid #0550ae; border-radius: 6px;
+  background: #ddf4ff; color: #0a3069; font-weight: 600; }
+.fp-teacher-tools a:hover { background: #b6e3ff; color: #0a3069; }
+.fp-app button.jupyter-button, .fp-teacher button.jupyter-button {
+  border: 1px solid #8c959f; border-radius: 6px; }
+
+/* the teacher's projector view (.fp-presenter): large type (teacher.py), black on white,
+   heavy borders, and controls whose height follows their text */
+.fp-presenter, .fp-presenter .fp-app { color: #000; }
+.fp-presenter .widget-label, .fp-presenter .fp-credits, .fp-presenter .fp-components,
+.fp-presenter .fp-viewer, .fp-presenter .fp-legend, .fp-presenter .fp-keys-legend,
+.fp-presenter .fp-seat-row dt, .fp-presenter .fp-now, .fp-presenter .fp-points,
+.fp-presenter .fp-taken, .fp-presenter .fp-none, .fp-presenter .fp-hidden,
+.fp-presenter .fp-lesson-link-note { color: #000; }
+.fp-presenter .fp-zone, .fp-presenter .fp-player, .fp-presenter .fp-explain,
+.fp-presenter .fp-rulebook, .fp-presenter .fp-moves, .fp-presenter .fp-app .fp-timeline,
+.fp-presenter .fp-teacher-tools { border: 2px solid #000; }
+.fp-presenter button.jupyter-button { border: 2px solid #000; font-weight: 600; }
+.fp-presenter button.jupyter-button:disabled { border-style: dashed; }
+.fp-presenter .widget-dropdown, .fp-presenter .widget-text,
+.fp-presenter .widget-inline-hbox { height: auto; }
+.fp-presenter select, .fp-presenter input[type="text"], .fp-presenter input[type="number"] {
+  height: auto; min-height: 2em; font-size: inherit; border: 2px solid #000; color: #000; }
+.fp-presenter .fp-cited { border-left-color: #000; }
 
 /* below about 800 px: one column. The boxes of the columns and of the control bar step aside
    (display: contents), so the bar's first row sticks to the top for the whole app. */

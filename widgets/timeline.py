@@ -8,7 +8,8 @@ empty image always fails to decode) runs `KEYS_JS`. The same holds in Voilà and
 needs nothing in the notebook. The handler listens on `document`, so the keys work wherever the
 focus is, except while typing (input, textarea, select, contenteditable, a slider's handle) or
 with Ctrl, Alt or Meta held. It never changes state itself: it clicks the app's own buttons,
-found by CSS class, so the kernel does the work exactly as for a mouse click.
+found by CSS class, so the kernel does the work exactly as for a mouse click. It also names
+the step slider's handle for screen readers (noUiSlider leaves it unnamed).
 
 To add a key, add an entry to `KEY_CLICKS` (key -> a button's CSS selector, clicked) or to
 `KEY_FOCUS` (key -> an element's selector, focused and scrolled into view), and a legend line to
@@ -80,6 +81,16 @@ KEYS_JS = """(function () {
     }
   };
   document.addEventListener('keydown', window.fpKeys);
+  // noUiSlider's handle (role=slider) gets no name from the widget's label: give it that one
+  function nameSliders() {
+    document.querySelectorAll('.fp-slider .noUi-handle:not([aria-label])').forEach(
+      function (handle) {
+        var label = handle.closest('.fp-slider').querySelector('.widget-label');
+        if (label && label.textContent) { handle.setAttribute('aria-label', label.textContent); }
+      });
+  }
+  nameSliders();
+  new MutationObserver(nameSliders).observe(document.body, {childList: true, subtree: true});
 })();""" % {"clicks": json.dumps(KEY_CLICKS), "focus": json.dumps(KEY_FOCUS)}
 
 
