@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: serve test lint chromium clean
+.PHONY: serve test lint chromium axe clean
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +22,15 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
 	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; }
 
+## axe: axe-core from npm for the accessibility checks (pinned in tests/browser/package-lock.json)
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+axe: $(AXE)
+$(AXE): tests/browser/package-lock.json
+	npm ci --prefix tests/browser --no-audit --no-fund
+	touch $(AXE)
+
 ## test: lint, engine, widget, notebook and browser tests (Jupyter caches kept out of $$HOME)
-test: $(BIN)/activate chromium
+test: $(BIN)/activate chromium $(AXE)
 	$(BIN)/ruff check foodplay widgets tests scripts
 	tmp=$$(mktemp -d) && \
 	JUPYTER_CONFIG_DIR=$$tmp/config JUPYTER_DATA_DIR=$$tmp/data JUPYTER_RUNTIME_DIR=$$tmp/runtime \

@@ -72,7 +72,8 @@ CSS = """
 .fp-app .fp-table-panel > .fp-table { margin-left: 0; margin-right: 0; }
 .fp-app .fp-table .fp-seats.fp-cr-seats, .fp-app .fp-table .fp-seats.fp-cu-seats {
   grid-template-columns: repeat(auto-fit, minmax(min(38em, 100%), 1fr)); }
-.fp-app .fp-table .fp-seats { grid-template-columns: repeat(auto-fit, minmax(min(19em, 100%), 1fr)); }
+.fp-app .fp-table .fp-seats {
+  grid-template-columns: repeat(auto-fit, minmax(min(19em, 100%), 1fr)); }
 .fp-header { flex-wrap: wrap; }
 .fp-app .fp-cr-order-name, .fp-app .fp-cr-ing, .fp-app .fp-card { overflow-wrap: anywhere;
   max-width: 100%; }
@@ -147,6 +148,8 @@ CSS = """
   .fp-app .widget-inline-hbox, .fp-teacher .widget-inline-hbox {
     max-width: calc(100% - 4px); min-width: 0; flex-wrap: wrap; }
   .fp-app .widget-hbox { max-width: 100%; }
+  .fp-app .widget-hbox:not(.fp-nav-row) { flex-wrap: wrap; }
+  .fp-app .widget-hbox:not(.fp-nav-row) > button { flex-shrink: 0; }
   .fp-app summary { display: flex; align-items: center; }
   .fp-app .fp-open { display: inline-flex; align-items: center; }
   .fp-settings, .fp-view-select { padding: 4px; }

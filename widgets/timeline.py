@@ -46,7 +46,7 @@ LEGEND = (("fp-key-back", "ui.keys.back_key", "ui.keys.back"),
 
 KEYS_JS = """(function () {
   if (window.fpKeys) { return; }
-  var CLICK = %(clicks)s, FOCUS = %(focus)s;
+  var CLICK = CLICKS, FOCUS = FOCUSES;
   var TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable=false]),'
     + ' [role=slider], [role=textbox], [role=combobox], [role=listbox]';
   function shown(el) { return !!el && el.getClientRects().length > 0; }
@@ -86,21 +86,25 @@ KEYS_JS = """(function () {
     document.querySelectorAll('.fp-slider .noUi-handle:not([aria-label])').forEach(
       function (handle) {
         var label = handle.closest('.fp-slider').querySelector('.widget-label');
-        if (label && label.textContent) { handle.setAttribute('aria-label', label.textContent); }
+        if (label && label.textContent) {
+          handle.setAttribute('aria-label', label.textContent);
+        }
       });
   }
   nameSliders();
   new MutationObserver(nameSliders).observe(document.body, {childList: true, subtree: true});
-})();""" % {"clicks": json.dumps(KEY_CLICKS), "focus": json.dumps(KEY_FOCUS)}
+})();""".replace("CLICKS", json.dumps(KEY_CLICKS)).replace("FOCUSES", json.dumps(KEY_FOCUS))
 
 
 def keys_html(text: Text) -> str:
     """The visible legend of the keyboard shortcuts, with the hidden installer of their handler."""
     items = "".join(f'<li class="{css}"><kbd>{text.html(cap)}</kbd> {text.html(action)}</li>'
                     for css, cap, action in LEGEND)
-    installer = f'<img class="fp-keys-installer" hidden alt="" src="data:," onerror="{esc(KEYS_JS)}">'
-    return (f'<div class="fp-keys-legend"><span class="fp-keys-title">{text.html("ui.keys.title")}'
-            f'</span><ul aria-label="{text.html("ui.keys.label")}">{items}</ul>{installer}</div>')
+    installer = (f'<img class="fp-keys-installer" hidden alt="" src="data:," '
+                 f'onerror="{esc(KEYS_JS)}">')
+    return (f'<div class="fp-keys-legend"><span class="fp-keys-title">'
+            f'{text.html("ui.keys.title")}</span><ul aria-label="{text.html("ui.keys.label")}">'
+            f"{items}</ul>{installer}</div>")
 
 
 def _button(css: str) -> widgets.Button:

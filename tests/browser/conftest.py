@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -27,6 +28,7 @@ NOTEBOOKS = REPO / "notebooks"
 SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
 
 CHROMIUM = "/usr/bin/chromium"
+AXE = HERE / "node_modules" / "axe-core" / "axe.min.js"  # `make axe`: npm ci in tests/browser
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -210,3 +212,17 @@ def _save_screenshot(page, name: str) -> Path:
 def save_screenshot():
     """`save_screenshot(page, name)`, as a fixture so that tests need not import conftest."""
     return _save_screenshot
+
+
+@pytest.fixture(scope="session")
+def axe_path() -> Path:
+    """axe-core's script, from npm as pinned in tests/browser/package-lock.json; installed with
+    `npm ci` on first use when missing (as `make axe` does). No npm is a failure, not a skip."""
+    if not AXE.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail("npm not found: the accessibility checks need axe-core from npm "
+                        "(`make axe`, or `npm ci --prefix tests/browser`).", pytrace=False)
+        subprocess.run([npm, "ci", "--prefix", str(HERE), "--no-audit", "--no-fund"],
+                       check=True, capture_output=True)
+    return AXE

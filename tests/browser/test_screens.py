@@ -1,0 +1,234 @@
+"""Every screen: a laptop (1280x800), a phone (390x844) and a large screen (1920x1080).
+
+One page load per page: the layout is CSS only, so each test loads its page once and resizes the
+viewport through the three sizes, checking at each one that nothing sticks out past the screen
+edge, nothing is clipped, the control bar is on screen, and (on the phone) touch targets are at
+least 44 px. Every page of the gallery also gets an axe-core scan (no serious or critical
+violation). Screenshots of each page at each size go to test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+FIRST_RENDER_MS = 60_000  # a new kernel runs the notebook first; be generous on a busy machine
+UPDATE_MS = 10_000
+SIZES = {"laptop": (1280, 800), "phone": (390, 844), "large": (1920, 1080)}
+COUNTER = ".fp-step-counter .fp-counter"
+
+# page name -> (notebook and query, a selector present once the page has rendered)
+APPS = {
+    "burg": ("burg.ipynb", COUNTER),
+    "coffee-rush": ("coffee-rush.ipynb", COUNTER),
+    "cuisine": ("cuisine-a-la-card.ipynb", COUNTER),
+    "food-truck": ("food-truck.ipynb", COUNTER),
+    "teacher": ("teacher.ipynb", COUNTER),
+    # Coffee Rush's first lesson: its order cards were clipped at 1280 px
+    "lessons": ("lessons.ipynb?lesson=coffee-rush/first-turn", ".fp-lesson-goal-box"),
+}
+OTHER_PAGES = {
+    "gallery": ("index.ipynb", ".fp-game-card"),
+    "burg-examples": ("burg-examples.ipynb", COUNTER),
+    "coffee-rush-examples": ("coffee-rush-examples.ipynb", COUNTER),
+    "cuisine-examples": ("cuisine-a-la-card-examples.ipynb", COUNTER),
+    "food-truck-examples": ("food-truck-examples.ipynb", COUNTER),
+}
+
+# Voilà's lab template scrolls inside this panel, not the document.
+SCROLL_TO = """(y) => { const s = document.querySelector('.lm-BoxPanel-child')
+  || document.scrollingElement; s.scrollTop = y; return s.scrollTop; }"""
+
+# Problems at the current size: elements past the screen edge (except inside a box meant to
+# scroll, the table or the rulebook list), clipped text in buttons, labels and cards, boxes
+# whose content is wider than they are, and (`selects`) selectors narrower than their choice.
+LAYOUT_PROBLEMS = """(selects) => {
+  const vw = document.documentElement.clientWidth;
+  const SCROLLERS = '.fp-table-panel, .fp-rules, .fp-moves';
+  const shown = e => e.getClientRects().length > 0
+    && getComputedStyle(e).visibility !== 'hidden';
+  const name = e => e.tagName.toLowerCase() + '.' + Array.from(e.classList)
+    .filter(c => c.startsWith('fp-')).join('.');
+  const scrolled = e => !!(e.parentElement && e.parentElement.closest(SCROLLERS));
+  const problems = [];
+  if (document.documentElement.scrollWidth > vw) {
+    problems.push(['page wider than the screen', document.documentElement.scrollWidth, vw]);
+  }
+  const panel = document.querySelector('.lm-BoxPanel-child');
+  if (panel && panel.scrollWidth > panel.clientWidth + 1) {
+    problems.push(['page wider than the screen', panel.scrollWidth, panel.clientWidth]);
+  }
+  const parts = '.fp-app button, .fp-app select, .fp-app .widget-label, .fp-teacher button,'
+    + ' .fp-teacher select, .fp-card, .fp-cr-order, .fp-cr-tab, .fp-zone, .fp-player, .fp-open,'
+    + ' .fp-app .widget-html-content, .fp-timeline';
+  for (const e of document.querySelectorAll(parts)) {
+    if (!shown(e)) { continue; }
+    const r = e.getBoundingClientRect();
+    if (e.tagName !== 'SELECT' && e.scrollWidth > e.clientWidth + 1) {
+      problems.push(['clipped', name(e), e.scrollWidth, e.clientWidth,
+                     (e.innerText || '').slice(0, 40)]);
+    }
+    if (!scrolled(e) && (r.right > vw + 1 || r.left < -1)) {
+      problems.push(['past the screen edge', name(e), Math.round(r.left), Math.round(r.right)]);
+    }
+  }
+  for (const e of document.querySelectorAll('.fp-app .widget-box, .fp-teacher .widget-box')) {
+    if (shown(e) && !e.matches(SCROLLERS) && e.scrollWidth > e.clientWidth + 1) {
+      problems.push(['box too narrow for its content', name(e), e.scrollWidth, e.clientWidth]);
+    }
+  }
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const s of selects ? document.querySelectorAll('.fp-app select, .fp-teacher select') : []) {
+    const chosen = s.options[s.selectedIndex];
+    if (!shown(s) || !chosen) { continue; }
+    const style = getComputedStyle(s);
+    ctx.font = style.fontSize + ' ' + style.fontFamily;
+    const need = ctx.measureText(chosen.text).width + 24;  // the text and the arrow
+    if (need > s.clientWidth + 1) {
+      problems.push(['selector clipped', name(s.parentElement), Math.round(need), s.clientWidth,
+                     chosen.text.slice(0, 40)]);
+    }
+  }
+  return problems;
+}"""
+
+# Buttons, selectors and text fields smaller than 44 x 44 px (a phone's touch target).
+SMALL_TARGETS = """() => {
+  const small = [];
+  for (const e of document.querySelectorAll(
+      '.fp-app button, .fp-app select, .fp-app input, .fp-teacher button, .fp-teacher select')) {
+    const r = e.getBoundingClientRect();
+    if (r.width && r.height && (r.height < 44 || r.width < 44)) {
+      small.push([e.tagName.toLowerCase() + '.' + e.className.split(' ').filter(
+        c => c.startsWith('fp-')).join('.'), Math.round(r.width), Math.round(r.height),
+        (e.innerText || e.value || '').slice(0, 30)]);
+    }
+  }
+  return small;
+}"""
+
+# Links and buttons that look like plain text: a link in the text colour, or without an
+# underline or a background of its own.
+PLAIN_ACTIONS = """() => {
+  const plain = [];
+  const text = getComputedStyle(document.querySelector('.fp-teacher')).color;
+  for (const a of document.querySelectorAll('.fp-teacher a')) {
+    if (!a.getClientRects().length) { continue; }
+    const s = getComputedStyle(a);
+    const marked = s.textDecorationLine.includes('underline')
+      || s.backgroundColor !== 'rgba(0, 0, 0, 0)';
+    if (s.color === text || !marked) { plain.push(a.innerText.slice(0, 40)); }
+  }
+  for (const b of document.querySelectorAll('.fp-teacher button')) {
+    const s = getComputedStyle(b);
+    if (b.getClientRects().length && s.borderStyle === 'none'
+        && s.backgroundColor === 'rgba(0, 0, 0, 0)') { plain.push(b.innerText.slice(0, 40)); }
+  }
+  return plain;
+}"""
+
+AXE_RUN = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
+}"""
+
+
+def in_viewport(page, selector: str) -> bool:
+    """Whether the first element matching `selector` is wholly inside the viewport."""
+    return page.evaluate("""(sel) => { const r = document.querySelector(sel)
+        .getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.left >= 0
+        && r.bottom <= innerHeight && r.right <= innerWidth; }""", selector)
+
+
+def open_page(page, base: str, path: str, ready: str) -> None:
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES["laptop"], strict=True)))
+    page.goto(f"{base}/voila/render/{path}")
+    expect(page.locator(ready).first).to_be_visible(timeout=FIRST_RENDER_MS)
+    assert "Traceback" not in page.locator("body").inner_text()
+
+
+def check_axe(page, axe_path) -> None:
+    page.add_script_tag(path=str(axe_path))
+    violations = page.evaluate(AXE_RUN)
+    assert violations == [], violations
+
+
+@pytest.mark.parametrize("name", list(APPS))
+def test_every_size(page, voila_server, axe_path, save_screenshot, name):
+    path, ready = APPS[name]
+    open_page(page, voila_server, path, ready)
+    check_axe(page, axe_path)
+    has_bar = page.locator("button.fp-next").count() > 0
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(SCROLL_TO, 0)
+        page.wait_for_timeout(150)  # a frame or two for the layout to follow
+        problems = page.evaluate(LAYOUT_PROBLEMS, size != "phone")
+        assert problems == [], f"{name} at {width}x{height}: {problems}"
+        if size == "phone":
+            assert page.evaluate(SMALL_TARGETS) == [], f"{name}: small touch targets"
+        if has_bar and size != "phone":
+            # Next is on screen without scrolling, and stays there when the page scrolls
+            assert in_viewport(page, "button.fp-next"), f"{name} at {size}: Next below the fold"
+            expect(page.locator(".fp-keys-legend").first).to_be_visible()
+            rules = page.locator(".fp-explain .fp-cited-list").first
+            if rules.count():  # the rules behind a step are shown whole, not in a small box
+                assert rules.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+        save_screenshot(page, f"screens-{name}-{size}")
+        if has_bar:
+            page.evaluate(SCROLL_TO, 1500)
+            page.wait_for_timeout(150)
+            assert in_viewport(page, "button.fp-next"), f"{name} at {size}: bar scrolled away"
+            save_screenshot(page, f"screens-{name}-{size}-scrolled")
+    if name == "teacher":
+        page.set_viewport_size({"width": 1280, "height": 800})
+        assert page.evaluate(PLAIN_ACTIONS) == [], "links or buttons that look like plain text"
+
+
+@pytest.mark.parametrize("name", list(OTHER_PAGES))
+def test_accessibility(page, voila_server, axe_path, save_screenshot, name):
+    path, ready = OTHER_PAGES[name]
+    open_page(page, voila_server, path, ready)
+    check_axe(page, axe_path)
+    assert page.evaluate(LAYOUT_PROBLEMS, True) == []
+    save_screenshot(page, f"screens-{name}-laptop")
+
+
+def test_keyboard_shortcuts_work_anywhere_but_in_a_field(page, voila_server, save_screenshot):
+    open_page(page, voila_server, "food-truck.ipynb", COUNTER)
+    counter = page.locator(".fp-step-counter")
+    expect(counter).to_have_text(re.compile(r"^step 0 / \d+$"))
+    last = int(counter.inner_text().split("/")[1])
+    legend = page.locator(".fp-keys-legend")
+    for key in ("←", "→", "Home", "End", "P", "W"):
+        expect(legend.locator("kbd", has_text=key).first).to_be_visible()
+    for key, step in (("ArrowRight", 1), ("ArrowRight", 2), ("ArrowLeft", 1), ("End", last),
+                      ("Home", 0)):
+        page.keyboard.press(key)
+        expect(counter).to_have_text(f"step {step} / {last}", timeout=UPDATE_MS)
+    # typing in a field keeps its keys: the seed box takes them, the step stays
+    page.locator(".fp-seed input").focus()
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowRight")
+    page.locator(".fp-lang select").focus()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_timeout(500)
+    expect(counter).to_have_text(f"step 0 / {last}")
+    # a focused button does not swallow them; W opens "why not?" (its move list gets focus)
+    page.locator("button.fp-new-game").focus()
+    page.keyboard.press("ArrowRight")
+    expect(counter).to_have_text(f"step 1 / {last}", timeout=UPDATE_MS)
+    page.keyboard.press("w")
+    assert page.evaluate("document.activeElement.closest('.fp-whynot-choice') !== null")
+    # P starts and pauses the auto-play
+    page.locator("button.fp-next").focus()
+    page.keyboard.press("p")
+    expect(page.locator("button.fp-autoplay")).to_have_text(re.compile("Pause"))
+    page.keyboard.press("p")
+    expect(page.locator("button.fp-autoplay")).to_have_text(re.compile("Auto-play"))
+    save_screenshot(page, "screens-keyboard")
