@@ -43,7 +43,7 @@ CSS = """
   background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 4px 8px;
   box-shadow: 0 2px 6px rgba(31,35,40,0.12); }
 .fp-app .fp-timeline .widget-box { overflow: visible; }
-.fp-nav-row, .fp-play-row { align-items: center; }
+.fp-nav-row, .fp-play-row { gap: 6px; align-items: center; flex-wrap: wrap; }
 .fp-step-counter { flex: none; padding: 0 4px; }
 .fp-app button.fp-next:enabled { background: #0550ae; color: #fff; font-weight: 600; }
 .fp-app button.fp-next:enabled:hover { background: #033d8b; }
@@ -57,7 +57,7 @@ CSS = """
   border-radius: 4px; box-shadow: inset 0 -1px 0 #8c959f; padding: 0 4px; line-height: 1.4; }
 .fp-app:not(:has(.fp-rule-search)) .fp-key-search { display: none; }
 /* the rules behind a step: shown whole, never in a small scrolling box */
-.fp-app .fp-explain .fp-cited-list { max-height: none; overflow: visible; }
+.fp-app .fp-explanation .fp-explain .fp-cited-list { max-height: none; overflow: visible; }
 
 /* nothing clipped: labels and selectors take the width of their text */
 .fp-app .widget-inline-hbox .widget-label { width: auto; max-width: none; min-width: 0;
@@ -141,7 +141,17 @@ CSS = """
   /* touch targets at least 44 px */
   .fp-app button, .fp-app select, .fp-app input, .fp-app summary, .fp-app .fp-open,
   .fp-teacher button, .fp-teacher select { min-height: 44px; }
-  .fp-app button, .fp-teacher button { height: auto; min-width: 44px; }
+  .fp-app button, .fp-teacher button { height: auto; min-width: 44px; white-space: normal;
+    line-height: 1.25; }
+  .fp-app .fp-nav-row button { white-space: nowrap; }
+  /* the projector's large type is for a room, not a phone */
+  .fp-presenter.fp-presenter .fp-app, .fp-presenter.fp-presenter .fp-app .widget-html-content,
+  .fp-presenter.fp-presenter .fp-app .widget-label, .fp-presenter.fp-presenter button,
+  .fp-presenter.fp-presenter select, .fp-presenter.fp-presenter .widget-html-content,
+  .fp-presenter.fp-presenter .widget-label { font-size: 1rem; }
+  .fp-presenter.fp-presenter .fp-nav-row button,
+  .fp-presenter.fp-presenter .fp-nav-row .widget-html-content { font-size: 0.8rem; }
+  .fp-app .fp-nav-row .fp-counter { white-space: normal; }
   .fp-app .widget-dropdown, .fp-app .widget-text, .fp-app .widget-toggle-buttons,
   .fp-app .widget-inline-hbox, .fp-teacher .widget-inline-hbox { height: auto; }
   .fp-app .widget-dropdown > select { height: 44px; min-width: 0; }

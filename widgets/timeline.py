@@ -157,7 +157,6 @@ class TimelineControls(widgets.VBox):
         row1 = widgets.HBox([self.first, self.back, self.counter, self.next, self.last])
         row1.add_class("fp-nav-row")
         self.tools = widgets.HBox([self.autoplay, self.speed, self.play])
-        self.tools.add_class("fp-nav-row")
         self.tools.add_class("fp-play-row")
         row3 = widgets.HBox([self.slider])
         row3.add_class("fp-slider-row")
