@@ -1,0 +1,84 @@
+"""The control bar beside the explanation, the key legend and the key handler it installs."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from html_text import plain
+
+from foodplay_widgets.lesson import worked_example
+from foodplay_widgets.style import CSS
+from foodplay_widgets.timeline import KEY_CLICKS, KEY_FOCUS, KEYS_JS, LEGEND
+
+
+def find(widget, css: str):
+    """The first widget under `widget` (itself included) with the CSS class `css`."""
+    if css in getattr(widget, "_dom_classes", ()):
+        return widget
+    for child in getattr(widget, "children", ()):
+        found = find(child, css)
+        if found is not None:
+            return found
+    return None
+
+
+def test_the_control_bar_heads_the_column_of_the_explanation(app):
+    right = find(app, "fp-right")
+    assert right.children[0] is app.controls
+    assert app.explanation in right.children
+    bar = app.controls
+    row = bar.children[0]
+    assert list(row.children) == [bar.first, bar.back, bar.counter, bar.next, bar.last]
+    assert bar.autoplay in bar.tools.children and bar.speed in bar.tools.children
+    assert app.mode_select in bar.tools.children  # Watch or Play, beside the steps
+    assert find(find(app, "fp-bottom"), "fp-timeline") is None  # not at the bottom any more
+
+
+def test_a_worked_example_hides_watch_or_play_with_its_settings():
+    example = worked_example("burg", "two-player-reveal")
+    assert example.mode_select.layout.display == "none"
+    assert example.controls.next.layout.display != "none"
+
+
+def test_the_legend_lists_every_key_from_the_catalogue(app):
+    text = app.context().text
+    legend = app.controls.legend.value
+    for css, cap, action in LEGEND:
+        assert re.search(rf'<li class="{css}"><kbd>{re.escape(text.html(cap))}</kbd> '
+                         rf"{re.escape(text.html(action))}</li>", legend)
+    assert "← back" in plain(legend) and "End last step" in plain(legend)
+    # the search line shows only beside a rule search box
+    assert ".fp-app:not(:has(.fp-rule-search)) .fp-key-search { display: none; }" in CSS
+
+
+def test_the_installer_runs_the_key_handler_once_per_page(app):
+    legend = app.controls.legend.value
+    handler = re.search(r'<img class="fp-keys-installer" hidden alt="" src="data:," '
+                        r'onerror="([^"]*)">', legend)
+    assert handler, legend
+    assert unescape(handler[1]) == KEYS_JS  # escaped for the attribute, never cut short
+    assert KEYS_JS.startswith("(function () {\n  if (window.fpKeys) { return; }")
+    assert "<script" not in legend  # an HTML widget would never run it
+
+
+def test_every_key_clicks_a_button_the_bar_has(app):
+    bar = app.controls
+    classes = {css for button in (bar.first, bar.back, bar.next, bar.last, bar.autoplay)
+               for css in button._dom_classes}
+    for key, selector in KEY_CLICKS.items():
+        assert selector.startswith("button.") and selector[len("button."):] in classes, key
+        assert f'"{key}": "{selector}"' in KEYS_JS
+    assert find(app.moves, "fp-whynot-choice") is app.moves.whynot  # W focuses its list
+    assert KEY_FOCUS["w"] == ".fp-whynot-choice select" and KEY_FOCUS["/"].startswith(
+        ".fp-rule-search")
+    # keys typed into a field stay there
+    for field in ("input", "textarea", "select", "[contenteditable]", "[role=slider]"):
+        assert field in KEYS_JS
+
+
+def test_tooltips_name_the_keys(app):
+    bar = app.controls
+    assert "left arrow" in bar.back.tooltip and "right arrow" in bar.next.tooltip
+    assert "Home" in bar.first.tooltip and "End" in bar.last.tooltip
+    assert "slider" not in bar.next.tooltip  # they work anywhere on the page now
