@@ -66,9 +66,24 @@ LAYOUT_PROBLEMS = """(selects) => {
   for (const e of document.querySelectorAll(parts)) {
     if (!shown(e)) { continue; }
     const r = e.getBoundingClientRect();
-    if (e.tagName !== 'SELECT' && e.scrollWidth > e.clientWidth + 1) {
-      problems.push(['clipped', name(e), e.scrollWidth, e.clientWidth,
-                     (e.innerText || '').slice(0, 40)]);
+    const style = getComputedStyle(e);
+    if (style.overflowX !== 'visible' || e.tagName === 'BUTTON') {
+      if (e.tagName !== 'SELECT' && e.scrollWidth > e.clientWidth + 1) {
+        problems.push(['clipped', name(e), e.scrollWidth, e.clientWidth,
+                       (e.innerText || '').slice(0, 40)]);
+      }
+    } else {  // content running out over the edge (a badge set on a corner is meant to)
+      for (const part of e.querySelectorAll('*')) {
+        const box = part.getBoundingClientRect();
+        const scroller = part.parentElement.closest(SCROLLERS);
+        if (box.width && box.right > r.right + 1 && !part.closest('.fp-sr')
+            && !(scroller && e.contains(scroller))
+            && getComputedStyle(part).position !== 'absolute') {
+          problems.push(['runs over the edge', name(e), name(part), Math.round(box.right),
+                         Math.round(r.right), (part.innerText || '').slice(0, 40)]);
+          break;
+        }
+      }
     }
     if (!scrolled(e) && (r.right > vw + 1 || r.left < -1)) {
       problems.push(['past the screen edge', name(e), Math.round(r.left), Math.round(r.right)]);
