@@ -78,6 +78,18 @@ CSS = """
 .fp-app .fp-cr-order-name, .fp-app .fp-cr-ing, .fp-app .fp-card { overflow-wrap: anywhere;
   max-width: 100%; }
 
+/* colours that meet WCAG AA (4.5:1) with their text: ipywidgets' button styles, and the meals
+   of Food Truck whose own colours were too light for white text */
+.fp-app .jupyter-button.mod-info:not(.fp-hinted), .fp-teacher .jupyter-button.mod-info {
+  background: #0a6e84; color: #fff; }
+.fp-app .jupyter-button.mod-success, .fp-teacher .jupyter-button.mod-success {
+  background: #1a7f37; color: #fff; }
+.fp-app .jupyter-button.mod-warning { background: #9a6700; color: #fff; }
+.fp-app .jupyter-button.mod-danger { background: #cf222e; color: #fff; }
+.fp-app .fp-ft-c-burger { background: #9a5216; }
+.fp-app .fp-ft-c-pizza { background: #c8102e; }
+.fp-app .fp-ft-c-curry { background: #8a6414; }
+
 /* focus always visible */
 .fp-app button:focus-visible, .fp-app select:focus-visible, .fp-app input:focus-visible,
 .fp-app textarea:focus-visible, .fp-app a:focus-visible, .fp-app summary:focus-visible,
@@ -140,8 +152,9 @@ CSS = """
     font-size: 0.92em; }
   /* touch targets at least 44 px */
   .fp-app button, .fp-app select, .fp-app input, .fp-app summary, .fp-app .fp-open,
-  .fp-teacher button, .fp-teacher select { min-height: 44px; }
-  .fp-app button, .fp-teacher button { height: auto; min-width: 44px; white-space: normal;
+  .fp-teacher button, .fp-teacher select, .fp-teacher input { min-height: 44px !important; }
+  .fp-app button, .fp-teacher button { height: auto; min-width: 44px !important;
+    white-space: normal;
     line-height: 1.25; }
   .fp-app .fp-nav-row button { white-space: nowrap; }
   /* the projector's large type is for a room, not a phone */
