@@ -173,7 +173,8 @@ CSS = """
   .fp-app .widget-hbox { max-width: 100%; }
   .fp-app .widget-hbox:not(.fp-nav-row) { flex-wrap: wrap; }
   .fp-app .widget-hbox:not(.fp-nav-row) > button { flex-shrink: 0; }
-  .fp-app summary { display: flex; align-items: center; }
+  .fp-app summary, .fp-app .widget-radio-box label { display: flex; align-items: center; }
+  .fp-app .widget-radio-box label { min-height: 44px; }
   .fp-app .fp-open { display: inline-flex; align-items: center; }
   .fp-settings, .fp-view-select { padding: 4px; }
 }

@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-FIRST_RENDER_MS = 60_000  # a new kernel runs the notebook first; be generous on a busy machine
+FIRST_RENDER_MS = 120_000  # a new kernel runs the notebook first (ten apps on one examples page)
 UPDATE_MS = 10_000
 SIZES = {"laptop": (1280, 800), "phone": (390, 844), "large": (1920, 1080)}
 COUNTER = ".fp-step-counter .fp-counter"
@@ -114,7 +114,9 @@ SMALL_TARGETS = """() => {
   const small = [];
   for (const e of document.querySelectorAll(
       '.fp-app button, .fp-app select, .fp-app input, .fp-teacher button, .fp-teacher select')) {
-    const r = e.getBoundingClientRect();
+    // a radio button or a tick box is pressed through its label
+    const target = e.matches('[type=radio], [type=checkbox]') && e.closest('label') || e;
+    const r = target.getBoundingClientRect();
     if (r.width && r.height && (r.height < 44 || r.width < 44)) {
       small.push([e.tagName.toLowerCase() + '.' + e.className.split(' ').filter(
         c => c.startsWith('fp-')).join('.'), Math.round(r.width), Math.round(r.height),
