@@ -1,7 +1,7 @@
-"""Every screen: a laptop (1280x800), a phone (390x844) and a large screen (1920x1080).
+"""Every screen: a laptop (1280x800), a phone (390x844), and wider screens (1440x900, 1920x1080).
 
 One page load per page: the layout is CSS only, so each test loads its page once and resizes the
-viewport through the three sizes, checking at each one that nothing sticks out past the screen
+viewport through the sizes, checking at each one that nothing sticks out past the screen
 edge, nothing is clipped, the control bar is on screen, and (on the phone) touch targets are at
 least 44 px. Every page of the gallery also gets an axe-core scan (no serious or critical
 violation). Screenshots of each page at each size go to test-artifacts/screenshots/.
@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 FIRST_RENDER_MS = 120_000  # a new kernel runs the notebook first (ten apps on one examples page)
 UPDATE_MS = 10_000
-SIZES = {"laptop": (1280, 800), "phone": (390, 844), "large": (1920, 1080)}
+SIZES = {"laptop": (1280, 800), "phone": (390, 844), "wide": (1440, 900), "large": (1920, 1080)}
 COUNTER = ".fp-step-counter .fp-counter"
 
 # page name -> (notebook and query, a selector present once the page has rendered)
