@@ -285,6 +285,11 @@ class State:
             raise IllegalMove(move, verdict)
         return self._apply(move)
 
+    def apply_legal(self, move: Move) -> list[Event]:
+        """Play a move taken unchanged from this state's own `legal_moves()`, without judging it
+        again (the trusted fast path for bots, benchmarks and replays of checked moves)."""
+        return self._apply(move)
+
     def seat_name(self, seat: Seat) -> str:
         return self.names[seat]
 
