@@ -184,14 +184,19 @@ def event(key: str, clauses: str | tuple[str, ...], visible_to: frozenset[Seat] 
     return Event(key, tuple(params.items()), cited, visible_to)
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(_Frozen):
     """Who must decide now. With several seats and `simultaneous`, their choices stay hidden
     until all are in."""
 
+    __slots__ = ("seats", "kind", "simultaneous")
     seats: tuple[Seat, ...]
     kind: str  # message key naming what is being decided
-    simultaneous: bool = False
+    simultaneous: bool
+
+    def __init__(self, seats: tuple[Seat, ...], kind: str, simultaneous: bool = False):
+        _set(self, "seats", seats)
+        _set(self, "kind", kind)
+        _set(self, "simultaneous", simultaneous)
 
 
 @dataclass(frozen=True, slots=True)
