@@ -7,6 +7,7 @@ pour them where they complete or build toward an order, serve the most urgent ma
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -64,6 +65,11 @@ class Planner:
                          if _fits(contents[i], need)] for need in needs]
         self._missing = [[(i, tuple(rest.items())) for i, rest in option]
                          for option in self.options]
+        # The most of each ingredient plan() could ever use: holding more changes nothing.
+        self.demand: Counter[str] = Counter()
+        for option in self.options:
+            for x in {x for _, rest in option for x in rest}:
+                self.demand[x] += max(rest.get(x, 0) for _, rest in option)
 
     def plan(self, held: Counter[str]) -> Plan:
         plan = Plan()
@@ -89,16 +95,20 @@ class Planner:
             if k in done or tab >= self.last_tab:  # it falls off this turn: too late to build
                 continue
             best = None
-            for i, rest in self.options[k]:
+            for i, missing in self._missing[k]:
                 if i in used:
                     continue
-                add = {x: min(n, left.get(x, 0)) for x, n in rest.items() if left.get(x, 0)}
-                if add:
-                    size = sum(add.values())
-                    if best is None or size + self.sizes[i] > best[0]:
-                        best = (size + self.sizes[i], i, add, size)
+                size = 0  # how much of what it lacks I hold (what `add` below would pour)
+                for x, n in missing:
+                    have = left.get(x, 0)
+                    if have:
+                        size += n if n < have else have
+                if size and (best is None or size + self.sizes[i] > best[0]):
+                    best = (size + self.sizes[i], i, size)
             if best:
-                have, i, add, size = best
+                have, i, size = best
+                rest = self.options[k][[j for j, _ in self.options[k]].index(i)][1]
+                add = {x: min(n, left.get(x, 0)) for x, n in rest.items() if left.get(x, 0)}
                 for x, n in add.items():
                     left[x] -= n
                 used.add(i)
@@ -152,8 +162,32 @@ def _plan_values(me: dict[str, Any], planner: Planner, names: list[str]
     return found
 
 
+_SEARCHES: dict[str, list] = {}
+
+
 def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None
            ) -> list[tuple[float, int, list[int], tuple[tuple[str, int], ...]]]:
+    """_search's answer, remembered for the last few inputs (read only: do not change it).
+
+    A decision with upgrades on offer searches with and without each, and the step after an
+    upgrade asks again what was judged for it."""
+    me = view["seats"][seat]
+    board = view["board"]
+    active = upgrades or me["upgrades"]
+    key = json.dumps([seat, me["cups"], me["tabs"], me["meeples"], me["rush"],
+                      sorted(k for k, on in active.items() if on), view["turn"]["held"],
+                      view["turn"]["steps"], view["turn"]["meeple"], view["supply"],
+                      board["rows"], board["cols"], board["cells"]], sort_keys=True)
+    found = _SEARCHES.get(key)
+    if found is None:
+        if len(_SEARCHES) >= 8:
+            del _SEARCHES[next(iter(_SEARCHES))]
+        found = _SEARCHES[key] = _search(view, seat, upgrades)
+    return found
+
+
+def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None
+            ) -> list[tuple[float, int, list[int], tuple[tuple[str, int], ...]]]:
     """Every continuation of this turn's move worth considering, scored.
 
     Returns (value, meeple, cells entered, collected as sorted (ingredient, count) pairs) for
@@ -178,7 +212,8 @@ def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = 
     limit = max(0, FREE_STEPS - steps) + spare
     meeples = [turn["meeple"]] if turn["meeple"] else range(1, len(me["meeples"]) + 1)
     results = []
-    totals = _plan_values(me, planner, names)  # plan value by everything held after the path
+    totals = _plan_values(me, planner, names)  # plan value by what is held after the path,
+    caps = [planner.demand.get(name, 0) for name in names]  # counted up to what plan() uses
     values: dict[tuple[int, ...], float] = {}  # plan value by collected counts
     pairs: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
     near = [_neighbours(i, rows, cols, diagonal) for i in range(rows * cols)]
@@ -201,7 +236,8 @@ def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = 
             if here not in others:
                 value = values.get(got)
                 if value is None:
-                    total = tuple([a + b for a, b in zip(got, held, strict=True)])
+                    total = tuple([min(a + b, c) for a, b, c in zip(got, held, caps,
+                                                                    strict=True)])
                     value = totals.get(total)
                     if value is None:
                         value = totals[total] = planner.plan(
