@@ -64,6 +64,17 @@ class RecipeIndex:
                 subsets = [sub + (card,) * n for sub in subsets for n in range(count + 1)]
             for sub in subsets:
                 self.fits.setdefault(tuple(sorted(sub)), []).append(recipe.id)
+        self._addable: dict[tuple[str, ...], frozenset[str]] = {}
+
+    def addable(self, fillings: list[str]) -> frozenset[str]:
+        """The fillings that could join `fillings` and still fit some recipe (D5)."""
+        key = tuple(sorted(fillings))
+        found = self._addable.get(key)
+        if found is None:
+            found = self._addable[key] = frozenset(
+                c for sub in self.fits if len(sub) == len(key) + 1 for c in set(sub)
+                if tuple(sorted([*key, c])) == sub)
+        return found
 
 
 _INDEXES: dict[int, tuple[Components, RecipeIndex]] = {}
@@ -205,11 +216,10 @@ class BurgState(State):
             moves = [Move(seat, "flip", (("card", c),)) for c in kinds if roles[c] != "rat"]
         fillings = [c for c in kinds if roles[c] == "filling"]
         if fillings:
-            fits = index.fits
             for b, burger in enumerate(progress, start=1):
-                base = burger["fillings"]
+                addable = index.addable(burger["fillings"])
                 moves += [Move(seat, "add", (("burger", b), ("card", c))) for c in fillings
-                          if tuple(sorted([*base, c])) in fits]
+                          if c in addable]
         if "top_bun" in kinds:
             moves += [Move(seat, "close", (("burger", b),))
                       for b, burger in enumerate(progress, start=1)
@@ -521,7 +531,7 @@ class BurgState(State):
         self.taken[move.seat].remove(card)
         burger = self.progress[move.seat][index]
         burger["fillings"].append(card)
-        still = fits_some_recipe(Counter(burger["fillings"]), self.comp)
+        still = list(recipe_index(self.comp).fits.get(tuple(sorted(burger["fillings"])), ()))
         events.append(event("burg.build.add", ("R5-4", "D5"), seat=move.seat, card=card,
                             burger=index + 1, recipes=still))
 
