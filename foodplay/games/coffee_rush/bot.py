@@ -252,8 +252,9 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
             for nxt in near[here]:
                 j = cell_ing[nxt]
                 take = min(gain[nxt], supply[j] - got[j])
-                stack.append((nxt, path + [nxt],
-                              got[:j] + (got[j] + take,) + got[j + 1:] if take > 0 else got))
+                after = got[:j] + (got[j] + take,) + got[j + 1:] if take > 0 else got
+                if (nxt, after) not in seen:  # else it would be skipped when popped
+                    stack.append((nxt, path + [nxt], after))
     return results
 
 
