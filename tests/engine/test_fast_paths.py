@@ -18,17 +18,20 @@ from foodplay.timeline import Timeline
 @pytest.mark.parametrize("game_id", built_games())
 @pytest.mark.parametrize("players", [2, 4])
 def test_apply_legal_agrees_with_apply_on_random_games(game_id, players):
-    """Two copies of each game, one checked and one trusted, stay equal move by move."""
-    for seed in (11, 12):
-        checked = get_game(game_id).new_state(players, seed=seed)
-        trusted = get_game(game_id).new_state(players, seed=seed)
-        rng = random.Random(seed)
-        while legal := checked.legal_moves():
-            assert trusted.legal_moves() == legal
-            move = rng.choice(legal)
-            assert checked.apply(move) == trusted.apply_legal(move)
+    """Two copies of a game, one checked and one trusted, give the same events move by move
+    and the same position every 20 moves and at the end."""
+    checked = get_game(game_id).new_state(players, seed=11)
+    trusted = get_game(game_id).new_state(players, seed=11)
+    rng = random.Random(11)
+    moves = 0
+    while legal := checked.legal_moves():
+        assert trusted.legal_moves() == legal
+        move = rng.choice(legal)
+        assert checked.apply(move) == trusted.apply_legal(move)
+        moves += 1
+        if moves % 20 == 0:
             assert checked.snapshot() == trusted.snapshot()
-        assert trusted.is_over and trusted.scores() == checked.scores()
+    assert trusted.is_over and checked.snapshot() == trusted.snapshot()
 
 
 @pytest.mark.parametrize("game_id", built_games())
