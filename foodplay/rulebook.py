@@ -22,6 +22,7 @@ class Clause:
     texts: dict[str, str]
     related: tuple[str, ...] = ()  # ids of clauses it leans on or is confused with
     in_play: bool = True  # False: never arises in play (set-up text, for example)
+    components: tuple[str, ...] = ()  # sections of components.json whose pieces it describes
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang) or self.titles["en"]
@@ -85,10 +86,13 @@ class Rulebook:
                     f"{where}.related", "must be a list of clause ids")
             in_play = item.get("in_play", True)
             require(isinstance(in_play, bool), f"{where}.in_play", "must be true or false")
+            components = item.get("components", [])
+            require(isinstance(components, list) and all(isinstance(c, str) for c in components),
+                    f"{where}.components", "must be a list of component-file sections")
             seen.add(item["id"])
             clauses.append(Clause(item["id"], item["number"], item["provenance"],
                                   dict(item["title"]), dict(item["text"]), tuple(related),
-                                  in_play))
+                                  in_play, tuple(components)))
         for clause in clauses:
             _check_related(game_id, clause, seen, source)
         return cls(game_id, clauses)
