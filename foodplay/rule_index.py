@@ -1,0 +1,230 @@
+"""See it in play: for each clause, the first few places where it is the point of a step.
+
+Places come from the engine's own events: steps of seeded bot games (the game every app opens
+with those settings), worked examples (scenario records) and lessons. A step counts for a
+clause only when one of its sentences cites few clauses (at most FOCUS), that clause first,
+so the clause is the point of the step, not one of many (see `step_candidates`). Lessons
+count for the rules they say they are about, then their refusals, hints and events. The index is cached in `<game>/data/rule_index.json` and rebuilt
+with `python scripts/build_rule_index.py` whenever rules, lessons or examples change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from foodplay.data import read_json, require
+
+FORMAT = "foodplay.rule_index/1"
+FILE_NAME = "rule_index.json"
+BOT = "heuristic"  # the apps' default bots, so that a link replays the same game
+SEEDS = (1, 2)
+EXTRA_SEEDS = (3, 4, 5, 6)  # played only while a clause that arises in play has no place
+FOCUS = 2  # an event citing more clauses than this is the point of none of them
+FALLBACK_FOCUS = 3  # for a clause never cited more narrowly (it always comes with two others)
+PER_KIND = 2  # places kept per clause and kind
+KINDS = ("game", "example", "lesson")
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a clause is seen at work: a bot game's step, a worked example's step, a lesson."""
+
+    kind: str  # game, example or lesson
+    step: int | None = None
+    players: int | None = None
+    seed: int | None = None
+    scenario: str | None = None
+    lesson: str | None = None  # a lesson's uid, "<game>/<id>"
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> Place:
+        require(isinstance(data, dict) and data.get("kind") in KINDS, where,
+                f"must be an object whose kind is one of {', '.join(KINDS)}")
+        fields = {"step": int, "players": int, "seed": int, "scenario": str, "lesson": str}
+        for name, kind in fields.items():
+            require(data.get(name) is None or isinstance(data[name], kind), f"{where}.{name}",
+                    f"must be {'a whole number' if kind is int else 'a string'}")
+        need = {"game": ("step", "players", "seed"), "example": ("scenario", "step"),
+                "lesson": ("lesson",)}[data["kind"]]
+        for name in need:
+            require(data.get(name) is not None, f"{where}.{name}", "is missing")
+        return cls(data["kind"], **{k: data.get(k) for k in fields})
+
+    def href(self, game_id: str) -> str:
+        """A link relative to the notebooks folder that opens this place in the tutor."""
+        from urllib.parse import urlencode
+
+        from foodplay.links import Link
+
+        if self.kind == "lesson":
+            return "lessons.ipynb?" + urlencode({"lesson": self.lesson})
+        if self.kind == "example":
+            link = Link(game=game_id, record=scenario_record(game_id, self.scenario or ""),
+                        step=self.step)
+            return f"{game_id}.ipynb?{link.query()}"
+        link = Link(game=game_id, players=self.players or 0, seed=self.seed or 0, step=self.step)
+        return f"{game_id}.ipynb?{link.query()}"
+
+
+def _game(game_id: str):
+    from foodplay.games import get_game
+
+    return get_game(game_id)
+
+
+def index_path(game_id: str) -> Path:
+    return _game(game_id).package_dir / "data" / FILE_NAME
+
+
+def scenario_record(game_id: str, name: str):
+    from foodplay.record import Record
+
+    return Record.load(_game(game_id).package_dir / "data" / "scenarios" / f"{name}.json")
+
+
+def _inputs(game_id: str) -> list[Path]:
+    data = _game(game_id).package_dir / "data"
+    return [data / "rulebook.json", *sorted((data / "scenarios").glob("*.json")),
+            *sorted((data / "lessons").glob("*.json"))]
+
+
+def fingerprint(game_id: str) -> str:
+    """A hash of what the index is built from: the rules' version and the rulebook, lesson and
+    example files (a rules change bumps the version; the others are hashed)."""
+    game = _game(game_id)
+    digest = hashlib.sha256(f"{FORMAT} {game.id} {game.rules_version} {BOT} {SEEDS} "
+                            f"{EXTRA_SEEDS} {FOCUS} {FALLBACK_FOCUS}".encode())
+    for path in _inputs(game_id):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def step_candidates(events_by_step: Iterable[tuple[int, list]]) -> Iterable[tuple[str, tuple]]:
+    """(clause, rank) for each clause that is the point of one of a step's sentences: an event
+    citing it with at most FOCUS - 1 other clauses. Rank: fewer clauses on the event first,
+    then the clause cited first, then quieter steps (fewer clauses in all), then earlier."""
+    for step, events in events_by_step:
+        cited: set[str] = set()
+        for ev in events:
+            cited.update(ev.clauses)
+        best: dict[str, tuple] = {}
+        for ev in events:
+            if not 0 < len(ev.clauses) <= FALLBACK_FOCUS:
+                continue
+            for position, clause in enumerate(ev.clauses):
+                rank = (len(ev.clauses), position, len(cited), step)
+                if clause not in best or rank < best[clause]:
+                    best[clause] = rank
+        yield from best.items()
+
+
+def _replay_steps(record) -> Iterable[tuple[int, list]]:
+    from foodplay.record import replay
+
+    state, steps = replay(record, 0)
+    yield 0, steps[0].events
+    for index, move in enumerate(record.moves, start=1):
+        yield index, state.apply(move)
+
+
+def build(game_id: str) -> dict[str, Any]:
+    """Build the index of one game (plays its seeded bot games: a few seconds)."""
+    from foodplay.bots import play_game
+    from foodplay.lessons import lesson_clauses, lessons_for
+
+    game = _game(game_id)
+    found: dict[str, list[tuple[tuple, Place]]] = {c.id: [] for c in game.rulebook()}
+    source = 0
+
+    def missing() -> bool:
+        return any(c.in_play and not any(r[1] <= FOCUS for r, _ in found[c.id])
+                   for c in game.rulebook())
+
+    for seeds in (SEEDS, EXTRA_SEEDS):
+        if seeds is EXTRA_SEEDS and not missing():
+            break
+        for players in range(game.min_players, game.max_players + 1):
+            for seed in seeds:
+                record, _ = play_game(game.id, players, seed, (BOT,))
+                for clause, rank in step_candidates(_replay_steps(record)):
+                    found[clause].append(((0, *rank[:3], source, rank[3]),
+                                          Place("game", step=rank[3], players=players,
+                                                seed=seed)))
+                source += 1
+    for path in sorted((game.package_dir / "data" / "scenarios").glob("*.json")):
+        record = scenario_record(game.id, path.stem)
+        for clause, rank in step_candidates(_replay_steps(record)):
+            found[clause].append(((1, *rank[:3], source, rank[3]),
+                                  Place("example", step=rank[3], scenario=path.stem)))
+        source += 1
+    for lesson in lessons_for(game.id):
+        ways = lesson_clauses(lesson)
+        for clause in lesson.about:
+            found[clause].append(((2, 0, 0, len(lesson.about), source, 0),
+                                  Place("lesson", lesson=lesson.uid)))
+        for clause, how in ways.items():
+            if clause not in lesson.about:  # refusals and hints before the line's events
+                found[clause].append(((2, 1 if how in ("refusal", "hint") else 2, 0, 0, source,
+                                       0), Place("lesson", lesson=lesson.uid)))
+        source += 1
+    places = {}
+    for clause, candidates in found.items():
+        if any(rank[1] <= FOCUS for rank, _ in candidates):  # the fallback only if need be
+            candidates = [(r, p) for r, p in candidates if r[1] <= FOCUS]
+        chosen: list[Place] = []
+        for kind in KINDS:
+            sources: set[int] = set()
+            for rank, place in sorted((c for c in candidates if c[1].kind == kind),
+                                      key=lambda c: c[0]):
+                if len([p for p in chosen if p.kind == kind]) >= PER_KIND:
+                    break
+                if rank[4] not in sources and place not in chosen:  # one place per source
+                    sources.add(rank[4])
+                    chosen.append(place)
+        places[clause] = [p.to_json() for p in chosen]
+    return {"format": FORMAT, "game": game.id, "fingerprint": fingerprint(game.id),
+            "places": places}
+
+
+def write(game_id: str) -> Path:
+    path = index_path(game_id)
+    path.write_text(json.dumps(build(game_id), indent=1, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+@cache
+def load(game_id: str) -> dict[str, tuple[Place, ...]]:
+    """The cached index of one game: clause id -> places (validated; empty if not built)."""
+    path = index_path(game_id)
+    if not path.exists():
+        return {}
+    data = read_json(path)
+    source = path.name
+    require(isinstance(data, dict) and data.get("format") == FORMAT, source,
+            f"must be a {FORMAT} file")
+    rulebook = _game(game_id).rulebook()
+    places = data.get("places")
+    require(isinstance(places, dict), f"{source}: places", "must map clause ids to places")
+    out = {}
+    for clause, items in places.items():
+        require(clause in rulebook, f"{source}: places.{clause}",
+                f"is no clause of {_game(game_id).title}")
+        require(isinstance(items, list), f"{source}: places.{clause}", "must be a list")
+        out[clause] = tuple(Place.from_json(p, f"{source}: places.{clause}[{i}]")
+                            for i, p in enumerate(items))
+    return out
+
+
+def places_for(game_id: str, clause_id: str) -> tuple[Place, ...]:
+    """Where a clause is seen at work, best first (nothing if it never arises in play)."""
+    return load(_game(game_id).id).get(clause_id, ())
