@@ -41,6 +41,7 @@ class Place:
     seed: int | None = None
     scenario: str | None = None
     lesson: str | None = None  # a lesson's uid, "<game>/<id>"
+    title: str | None = None  # the example's or lesson's title (a message key)
 
     def to_json(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if v is not None}
@@ -49,12 +50,13 @@ class Place:
     def from_json(cls, data: Any, where: str) -> Place:
         require(isinstance(data, dict) and data.get("kind") in KINDS, where,
                 f"must be an object whose kind is one of {', '.join(KINDS)}")
-        fields = {"step": int, "players": int, "seed": int, "scenario": str, "lesson": str}
+        fields = {"step": int, "players": int, "seed": int, "scenario": str, "lesson": str,
+                  "title": str}
         for name, kind in fields.items():
             require(data.get(name) is None or isinstance(data[name], kind), f"{where}.{name}",
                     f"must be {'a whole number' if kind is int else 'a string'}")
-        need = {"game": ("step", "players", "seed"), "example": ("scenario", "step"),
-                "lesson": ("lesson",)}[data["kind"]]
+        need = {"game": ("step", "players", "seed"), "example": ("scenario", "step", "title"),
+                "lesson": ("lesson", "title")}[data["kind"]]
         for name in need:
             require(data.get(name) is not None, f"{where}.{name}", "is missing")
         return cls(data["kind"], **{k: data.get(k) for k in fields})
@@ -63,16 +65,12 @@ class Place:
         """A link relative to the notebooks folder that opens this place in the tutor."""
         from urllib.parse import urlencode
 
-        from foodplay.links import Link
-
         if self.kind == "lesson":
             return "lessons.ipynb?" + urlencode({"lesson": self.lesson})
-        if self.kind == "example":
-            link = Link(game=game_id, record=scenario_record(game_id, self.scenario or ""),
-                        step=self.step)
-            return f"{game_id}.ipynb?{link.query()}"
-        link = Link(game=game_id, players=self.players or 0, seed=self.seed or 0, step=self.step)
-        return f"{game_id}.ipynb?{link.query()}"
+        if self.kind == "example":  # the game's app opens a worked example by its name
+            return f"{game_id}.ipynb?" + urlencode({"scenario": self.scenario, "step": self.step})
+        return f"{game_id}.ipynb?" + urlencode({"players": self.players, "seed": self.seed,
+                                                "step": self.step})
 
 
 def _game(game_id: str):
@@ -164,17 +162,18 @@ def build(game_id: str) -> dict[str, Any]:
         record = scenario_record(game.id, path.stem)
         for clause, rank in step_candidates(_replay_steps(record)):
             found[clause].append(((1, *rank[:3], source, rank[3]),
-                                  Place("example", step=rank[3], scenario=path.stem)))
+                                  Place("example", step=rank[3], scenario=path.stem,
+                                        title=record.title or path.stem)))
         source += 1
     for lesson in lessons_for(game.id):
         ways = lesson_clauses(lesson)
         for clause in lesson.about:
             found[clause].append(((2, 0, 0, len(lesson.about), source, 0),
-                                  Place("lesson", lesson=lesson.uid)))
+                                  Place("lesson", lesson=lesson.uid, title=lesson.title)))
         for clause, how in ways.items():
             if clause not in lesson.about:  # refusals and hints before the line's events
                 found[clause].append(((2, 1 if how in ("refusal", "hint") else 2, 0, 0, source,
-                                       0), Place("lesson", lesson=lesson.uid)))
+                                       0), Place("lesson", lesson=lesson.uid, title=lesson.title)))
         source += 1
     places = {}
     for clause, candidates in found.items():
@@ -228,3 +227,14 @@ def load(game_id: str) -> dict[str, tuple[Place, ...]]:
 def places_for(game_id: str, clause_id: str) -> tuple[Place, ...]:
     """Where a clause is seen at work, best first (nothing if it never arises in play)."""
     return load(_game(game_id).id).get(clause_id, ())
+
+
+def place_text(cat: Any, game_id: str, place: Place) -> str:
+    """A place in play as one line, such as "Bot game, 3 players, seed 1: step 12"."""
+    if place.kind == "game":
+        return cat.format("ui.lookup.place.game", {"count": place.players, "seed": place.seed,
+                                                   "step": place.step})
+    title = cat.format(place.title) if place.title and cat.has(place.title) else place.title
+    if place.kind == "example":
+        return cat.format("ui.lookup.place.example", {"title": title, "step": place.step})
+    return cat.format("ui.lookup.place.lesson", {"title": title})

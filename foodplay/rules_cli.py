@@ -12,7 +12,7 @@ import argparse
 from foodplay.data import DataError
 from foodplay.games import get_game
 from foodplay.messages import LANGUAGES, Catalogue
-from foodplay.rule_index import Place, places_for
+from foodplay.rule_index import place_text, places_for
 from foodplay.rulebook import Clause, Rulebook
 from foodplay.search import search
 
@@ -43,23 +43,6 @@ def find_clause(rulebook: Rulebook, number: str, cat: Catalogue, title: str) -> 
             return clause
     raise DataError("--clause", cat.format("ui.lookup.unknown_clause", {
         "game": title, "number": number, "numbers": ", ".join(c.number for c in rulebook)}))
-
-
-def place_text(cat: Catalogue, game_id: str, place: Place) -> str:
-    """A place in play as one line, such as "Bot game, 3 players, seed 1: step 12"."""
-    if place.kind == "game":
-        return cat.format("ui.lookup.place.game", {"count": place.players, "seed": place.seed,
-                                                   "step": place.step})
-    if place.kind == "example":
-        from foodplay.rule_index import scenario_record
-
-        key = scenario_record(game_id, place.scenario or "").title
-        title = cat.format(key) if key and cat.has(key) else place.scenario
-        return cat.format("ui.lookup.place.example", {"title": title, "step": place.step})
-    from foodplay.lessons import find
-
-    lesson = find(place.lesson or "")
-    return cat.format("ui.lookup.place.lesson", {"title": cat.format(lesson.title)})
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
