@@ -2,10 +2,11 @@
 
 Places come from the engine's own events: steps of seeded bot games (the game every app opens
 with those settings), worked examples (scenario records) and lessons. A step counts for a
-clause only when one of its sentences cites few clauses (at most FOCUS), that clause first,
-so the clause is the point of the step, not one of many (see `step_candidates`). Lessons
-count for the rules they say they are about, then their refusals, hints and events. The index is cached in `<game>/data/rule_index.json` and rebuilt
-with `python scripts/build_rule_index.py` whenever rules, lessons or examples change.
+clause only when one of its sentences cites few clauses (at most FOCUS), so the clause is the
+point of the step, not one of many (see `step_candidates`). Lessons count for the rules they
+say they are about, then their refusals, hints and events. The index is cached in
+`<game>/data/rule_index.json`; rebuild it with `python scripts/build_rule_index.py` whenever
+rules, lessons or worked examples change (a test fails while it is stale).
 """
 
 from __future__ import annotations
