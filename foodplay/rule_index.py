@@ -90,21 +90,15 @@ def scenario_record(game_id: str, name: str):
     return Record.load(_game(game_id).package_dir / "data" / "scenarios" / f"{name}.json")
 
 
-def _inputs(game_id: str) -> list[Path]:
-    data = _game(game_id).package_dir / "data"
-    return [data / "rulebook.json", *sorted((data / "scenarios").glob("*.json")),
-            *sorted((data / "lessons").glob("*.json"))]
-
-
 def fingerprint(game_id: str) -> str:
-    """A hash of what the index is built from: the rules' version and the rulebook, lesson and
-    example files (a rules change bumps the version; the others are hashed)."""
+    """A hash of what the bot-game places depend on: the rules' version (a rules change bumps
+    it), the clauses (ids, and whether they arise in play) and how games are chosen. Example
+    and lesson places are cheap to rebuild, so a test compares them directly."""
     game = _game(game_id)
-    digest = hashlib.sha256(f"{FORMAT} {game.id} {game.rules_version} {BOT} {SEEDS} "
-                            f"{EXTRA_SEEDS} {FOCUS} {FALLBACK_FOCUS}".encode())
-    for path in _inputs(game_id):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
+    clauses = [(c.id, c.in_play) for c in game.rulebook()]
+    return hashlib.sha256(f"{FORMAT} {game.id} {game.rules_version} {BOT} {SEEDS} "
+                          f"{EXTRA_SEEDS} {FOCUS} {FALLBACK_FOCUS} {clauses}".encode()
+                          ).hexdigest()[:16]
 
 
 def step_candidates(events_by_step: Iterable[tuple[int, list]]) -> Iterable[tuple[str, tuple]]:
@@ -135,19 +129,21 @@ def _replay_steps(record) -> Iterable[tuple[int, list]]:
         yield index, state.apply(move)
 
 
-def build(game_id: str) -> dict[str, Any]:
-    """Build the index of one game (plays its seeded bot games: a few seconds)."""
+Candidates = dict[str, list[tuple[tuple, Place]]]
+
+
+def bot_candidates(game_id: str) -> Candidates:
+    """Focused steps of the seeded bot games (the slow part: plays the games)."""
     from foodplay.bots import play_game
-    from foodplay.lessons import lesson_clauses, lessons_for
 
     game = _game(game_id)
-    found: dict[str, list[tuple[tuple, Place]]] = {c.id: [] for c in game.rulebook()}
-    source = 0
+    found: Candidates = {c.id: [] for c in game.rulebook()}
 
     def missing() -> bool:
-        return any(c.in_play and not any(r[1] <= FOCUS for r, _ in found[c.id])
+        return any(c.in_play and not any(r[0] <= FOCUS for r, _ in found[c.id])
                    for c in game.rulebook())
 
+    source = 0
     for seeds in (SEEDS, EXTRA_SEEDS):
         if seeds is EXTRA_SEEDS and not missing():
             break
@@ -155,42 +151,75 @@ def build(game_id: str) -> dict[str, Any]:
             for seed in seeds:
                 record, _ = play_game(game.id, players, seed, (BOT,))
                 for clause, rank in step_candidates(_replay_steps(record)):
-                    found[clause].append(((0, *rank[:3], source, rank[3]),
+                    found[clause].append(((*rank[:3], source, rank[3]),
                                           Place("game", step=rank[3], players=players,
                                                 seed=seed)))
                 source += 1
-    for path in sorted((game.package_dir / "data" / "scenarios").glob("*.json")):
+    return found
+
+
+def example_candidates(game_id: str) -> Candidates:
+    """Focused steps of the game's worked examples."""
+    game = _game(game_id)
+    found: Candidates = {c.id: [] for c in game.rulebook()}
+    for source, path in enumerate(sorted((game.package_dir / "data" / "scenarios")
+                                         .glob("*.json"))):
         record = scenario_record(game.id, path.stem)
         for clause, rank in step_candidates(_replay_steps(record)):
-            found[clause].append(((1, *rank[:3], source, rank[3]),
+            found[clause].append(((*rank[:3], source, rank[3]),
                                   Place("example", step=rank[3], scenario=path.stem,
                                         title=record.title or path.stem)))
-        source += 1
-    for lesson in lessons_for(game.id):
-        ways = lesson_clauses(lesson)
+    return found
+
+
+def lesson_candidates(game_id: str) -> Candidates:
+    """Lessons: the rules each says it is about first, then its refusals and hints, then the
+    rules its line's events cite."""
+    from foodplay.lessons import lesson_clauses, lessons_for
+
+    game = _game(game_id)
+    found: Candidates = {c.id: [] for c in game.rulebook()}
+    for source, lesson in enumerate(lessons_for(game.id)):
+        place = Place("lesson", lesson=lesson.uid, title=lesson.title)
         for clause in lesson.about:
-            found[clause].append(((2, 0, 0, len(lesson.about), source, 0),
-                                  Place("lesson", lesson=lesson.uid, title=lesson.title)))
-        for clause, how in ways.items():
-            if clause not in lesson.about:  # refusals and hints before the line's events
-                found[clause].append(((2, 1 if how in ("refusal", "hint") else 2, 0, 0, source,
-                                       0), Place("lesson", lesson=lesson.uid, title=lesson.title)))
-        source += 1
+            found[clause].append(((0, 0, len(lesson.about), source, 0), place))
+        for clause, how in lesson_clauses(lesson).items():
+            if clause not in lesson.about:
+                found[clause].append(((0, 1 if how in ("refusal", "hint") else 2, 0, source, 0),
+                                      place))
+    return found
+
+
+def choose(found: Candidates) -> dict[str, list[dict[str, Any]]]:
+    """The best PER_KIND places of each clause, from different sources; a place with FOCUS
+    clauses or fewer if the clause has one, else the fallback."""
     places = {}
     for clause, candidates in found.items():
-        if any(rank[1] <= FOCUS for rank, _ in candidates):  # the fallback only if need be
-            candidates = [(r, p) for r, p in candidates if r[1] <= FOCUS]
+        if any(rank[0] <= FOCUS for rank, _ in candidates):
+            candidates = [(r, p) for r, p in candidates if r[0] <= FOCUS]
         chosen: list[Place] = []
-        for kind in KINDS:
-            sources: set[int] = set()
-            for rank, place in sorted((c for c in candidates if c[1].kind == kind),
-                                      key=lambda c: c[0]):
-                if len([p for p in chosen if p.kind == kind]) >= PER_KIND:
-                    break
-                if rank[4] not in sources and place not in chosen:  # one place per source
-                    sources.add(rank[4])
-                    chosen.append(place)
+        sources: set[int] = set()
+        for rank, place in sorted(candidates, key=lambda c: c[0]):
+            if len(chosen) >= PER_KIND:
+                break
+            if rank[3] not in sources:  # one place per game, example or lesson
+                sources.add(rank[3])
+                chosen.append(place)
         places[clause] = [p.to_json() for p in chosen]
+    return places
+
+
+def cheap_places(game_id: str) -> dict[str, list[dict[str, Any]]]:
+    """The example and lesson places of every clause (seconds to build)."""
+    examples, lessons = choose(example_candidates(game_id)), choose(lesson_candidates(game_id))
+    return {c: examples[c] + lessons[c] for c in examples}
+
+
+def build(game_id: str) -> dict[str, Any]:
+    """Build the index of one game (plays its seeded bot games: a few seconds each)."""
+    game = _game(game_id)
+    games, others = choose(bot_candidates(game.id)), cheap_places(game.id)
+    places = {c.id: games[c.id] + others[c.id] for c in game.rulebook()}
     return {"format": FORMAT, "game": game.id, "fingerprint": fingerprint(game.id),
             "places": places}
 

@@ -12,7 +12,7 @@ from foodplay.explain import explain, move_text, reason_text, step_text
 from foodplay.rulebook import Clause, Rulebook
 from foodplay_widgets.context import Context
 from foodplay_widgets.guard import Guard, unguarded
-from foodplay_widgets.lookup import LOOKUP_CSS, SearchBox, card_html
+from foodplay_widgets.lookup import SearchBox, card_html
 from foodplay_widgets.text import Text, badge, esc
 
 _READER_IDS = itertools.count(1)
@@ -173,7 +173,6 @@ class RulebookReader(widgets.VBox):
         legend = text.html("ui.rulebook.legend")
         opened = " open" if self.expanded else ""
         self.html.value = (
-            f"<style>{LOOKUP_CSS}</style>"
             f'<details class="fp-rulebook"{opened}><summary>'
             f'{text.html("ui.rulebook.title", title=text.game.title, count=len(items))}'
             f'</summary><p class="fp-legend">{legend}</p>'

@@ -6,9 +6,11 @@ lesson, each opening the tutor there in a new tab). Clause numbers in the explan
 refusal and in the search results are links to the same card (HTML anchors, so they work with
 the keyboard and need no round trip to the kernel).
 
-Keyboard: the search box's label carries `accesskey="k"` (Alt+K in Chromium and Edge,
-Alt+Shift+K in Firefox, Ctrl+Option+K on a Mac), which focuses the box. A page-wide shortcut
-layer can do the same by focusing `.fp-search input` (see `SEARCH_INPUT_SELECTOR`).
+Keyboard: Alt+K (Option+K on a Mac) focuses the search box, from anywhere on the page. The
+box brings its own small key handler, installed once per page the way the timeline's is: an
+HTML widget's `innerHTML` runs no `<script>`, but it runs a hidden empty image's `onerror`.
+The handler only focuses the box (`SEARCH_INPUT_SELECTOR`) of the reader holding the focus,
+else the first one shown; a page-wide shortcut layer can do the same for its own key.
 """
 
 from __future__ import annotations
@@ -23,14 +25,29 @@ from foodplay.search import search
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.text import Text, badge, esc
 
-ACCESS_KEY = "k"
-SEARCH_INPUT_SELECTOR = ".fp-search input"
+SEARCH_INPUT_SELECTOR = ".fp-rule-search input"
+KEY_JS = """(function () {
+  if (window.fpLookupKey) { return; }
+  window.fpLookupKey = function (e) {
+    if (e.defaultPrevented || !e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyK') {
+      return;
+    }
+    var shown = Array.prototype.filter.call(document.querySelectorAll('INPUT'),
+      function (el) { return el.getClientRects().length > 0; });
+    var own = e.target && e.target.closest ? e.target.closest('.fp-rulebook-panel') : null;
+    var input = (own && own.querySelector('INPUT')) || shown[0];
+    if (!input) { return; }
+    e.preventDefault();
+    input.scrollIntoView({block: 'center'});
+    input.focus();
+  };
+  document.addEventListener('keydown', window.fpLookupKey);
+})();""".replace("INPUT", SEARCH_INPUT_SELECTOR)
 MAX_HITS = 8
 
 LOOKUP_CSS = """
 .fp-search-row { gap: 6px; align-items: center; flex-wrap: wrap; }
 .fp-search .widget-label { width: auto !important; min-width: 0; margin-right: 6px; }
-.fp-search .widget-label a { color: inherit; text-decoration: none; }
 .fp-search-results ol { margin: 0.2em 0 0.4em 1.4em; padding: 0; }
 .fp-search-results li { margin: 0.15em 0; }
 .fp-search-fields { color: #57606a; font-size: 0.9em; }
@@ -106,11 +123,19 @@ class SearchBox(widgets.VBox):
         self.query = widgets.Text(continuous_update=False,
                                   layout=widgets.Layout(width="auto", flex="1 1 14em"))
         self.query.add_class("fp-search")
+        self.query.add_class("fp-rule-search")  # the page's "/" shortcut focuses it, too
         self.button = widgets.Button(layout=widgets.Layout(width="auto", flex="0 0 auto"))
         self.button.add_class("fp-search-button")
         self.results = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.results.add_class("fp-search-results")
-        row = widgets.HBox([self.query, self.button])
+        # the cards' style, and the hidden installer of the Alt+K handler (an empty image
+        # always fails to decode)
+        self.key_handler = widgets.HTML(f"<style>{LOOKUP_CSS}</style>"
+                                         f'<img class="fp-lookup-keys" hidden alt="" src="data:," '
+                                         f'onerror="{esc(KEY_JS)}">',
+                                         layout=widgets.Layout(width="0", height="0",
+                                                               margin="0"))
+        row = widgets.HBox([self.query, self.button, self.key_handler])
         row.add_class("fp-search-row")
         super().__init__([row, self.results])
         self.add_class("fp-search-box")
@@ -124,9 +149,7 @@ class SearchBox(widgets.VBox):
                 (text.game.id, text.lang):
             return
         self._text = text
-        label = text.html("ui.lookup.label_key", keys=text("ui.lookup.key"))
-        self.query.description = f'<a accesskey="{ACCESS_KEY}">{label}</a>'
-        self.query.description_allow_html = True
+        self.query.description = text("ui.lookup.label_key", keys=text("ui.lookup.key"))
         self.query.style.description_width = "initial"
         self.query.placeholder = text("ui.lookup.placeholder")
         self.query.tooltip = text("ui.lookup.search_tip")
