@@ -36,24 +36,28 @@ SUMMARY_CSS = f"""
 .fp-summary header {{ border-bottom: 1.5pt solid #333; margin-bottom: 2mm; }}
 .fp-summary h1 {{ font-size: 1.45em; margin: 0 0 1mm; line-height: 1.15; }}
 .fp-summary h2 {{ font-size: 1.15em; margin: 2mm 0 1mm; }}
-.fp-sum-sub, .fp-sum-legend {{ margin: 0 0 1mm; color: #333; }}
-.fp-sum-rules {{ column-count: 3; column-gap: 4mm; margin: 0; padding: 0; list-style: none; }}
-.fp-sum-rule {{ break-inside: avoid; margin: 0 0 1mm; }}
-.fp-sum-rule p {{ margin: 0; }}
-.fp-sum-head {{ font-weight: 700; }}
-.fp-sum-num {{ font-weight: 800; }}
-.fp-sum-prov {{ font-size: 0.85em; font-weight: 600; border: 0.6pt solid #666;
+.fp-summary .fp-sum-sub, .fp-summary .fp-sum-legend {{ margin: 0 0 1mm; color: #333; }}
+.fp-summary ol.fp-sum-rules {{ column-count: 3; column-gap: 4mm; margin: 0;
+  padding: 0 !important; list-style: none !important; }}
+.fp-summary .fp-sum-rule {{ break-inside: avoid; margin: 0 0 1mm; }}
+.fp-summary .fp-sum-rule p {{ margin: 0; }}
+.fp-summary .fp-sum-head {{ font-weight: 700; }}
+.fp-summary .fp-sum-num {{ font-weight: 800; }}
+.fp-summary .fp-sum-prov {{ font-size: 0.85em; font-weight: 600; border: 0.6pt solid #666;
   border-radius: 2pt; padding: 0 1.5pt; white-space: nowrap; }}
-.fp-prov-rulebook {{ border-style: solid; }}
-.fp-prov-reading {{ border-style: dashed; }}
-.fp-prov-default {{ border-style: dotted; }}
-.fp-sum-index {{ break-inside: avoid-page; border-top: 1pt solid #333; margin-top: 1.5mm; }}
-.fp-sum-terms {{ column-count: 4; column-gap: 4mm; margin: 0; padding: 0; list-style: none; }}
-.fp-sum-terms li {{ break-inside: avoid; }}
-.fp-sum-term {{ font-weight: 600; }}
+.fp-summary .fp-prov-rulebook {{ border-style: solid; }}
+.fp-summary .fp-prov-reading {{ border-style: dashed; }}
+.fp-summary .fp-prov-default {{ border-style: dotted; }}
+.fp-summary .fp-sum-index {{ break-inside: avoid-page; border-top: 1pt solid #333;
+  margin-top: 1.5mm; }}
+.fp-summary ul.fp-sum-terms {{ column-count: 4; column-gap: 4mm; margin: 0;
+  padding: 0 !important; list-style: none !important; }}
+.fp-summary .fp-sum-terms li {{ break-inside: avoid; }}
+.fp-summary .fp-sum-term {{ font-weight: 600; }}
 .fp-summary footer {{ margin-top: 1.5mm; border-top: 0.6pt solid #999; color: #444;
   font-size: 0.9em; }}
-.fp-summary a {{ color: inherit; }}
+.fp-summary a, .fp-summary a:visited {{ color: inherit !important; }}
+.fp-summary li {{ margin: 0; }}
 @media print {{
   @page {{ size: {PAGE}; margin: 8mm 8mm 9mm; }}
   .fp-summary {{ font-size: var(--fp-print-size, {MIN_SIZE_PT}pt); max-width: none; }}

@@ -176,4 +176,6 @@ class RulebookReader(widgets.VBox):
             f'<details class="fp-rulebook"{opened}><summary>'
             f'{text.html("ui.rulebook.title", title=text.game.title, count=len(items))}'
             f'</summary><p class="fp-legend">{legend}</p>'
+            f'<p class="fp-summary-open"><a href="summary.ipynb?game={esc(text.game.id)}" '
+            f'target="_blank" rel="noopener">{text.html("ui.summary.open")}</a></p>'
             f'<ol class="fp-rules">{"".join(items)}</ol></details>')

@@ -91,23 +91,43 @@ def test_search_by_keyboard_then_related_rule_then_the_game_step(page, voila_ser
     assert "Traceback" not in game.locator("body").inner_text()
 
 
-def test_the_summary_opens_as_a_page_and_prints_on_two_a4_pages(page, voila_server,
-                                                                 save_screenshot):
+def print_check(page, name: str) -> int:
+    """Print the page shown to PDF (print media): its page count, after checking the type."""
+    page.emulate_media(media="print")
+    sizes = page.evaluate("() => [...document.querySelectorAll('.fp-sum-rule p, "
+                          ".fp-sum-terms li')].map(e => parseFloat(getComputedStyle(e)"
+                          ".fontSize))")
+    assert sizes and min(sizes) >= MIN_PRINT_PX, (name, min(sizes))
+    pdf = page.pdf(prefer_css_page_size=True)
+    page.emulate_media(media="screen")
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+def test_every_summary_prints_on_two_a4_pages_at_9_pt(page):
+    """The downloadable document of each game, printed as Chromium prints it."""
+    from foodplay.summary import summary_html
+
     for game in GAMES:
-        page.goto(f"{voila_server}{SUMMARY}?game={game}")
-        summary = page.locator(".fp-summary")
-        expect(summary.locator(".fp-sum-index li").first).to_be_visible(timeout=FIRST_RENDER_MS)
-        download = page.locator("a.fp-summary-download")
-        assert download.get_attribute("download") == f"{game}-rules-summary.html"
-        assert download.get_attribute("href").startswith("data:text/html;base64,")
-        if game == GAMES[0]:
-            save_screenshot(page, "lookup-04-summary")
-        page.emulate_media(media="print")
-        sizes = page.evaluate("() => [...document.querySelectorAll('.fp-sum-rule p, "
-                              ".fp-sum-terms li')].map(e => parseFloat(getComputedStyle(e)"
-                              ".fontSize))")
-        assert sizes and min(sizes) >= MIN_PRINT_PX, (game, min(sizes))
-        pdf = page.pdf(prefer_css_page_size=True)
-        pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+        page.set_content(summary_html(game))
+        pages = print_check(page, game)
         assert 1 <= pages <= 2, f"{game}: the summary prints on {pages} pages"
-        page.emulate_media(media="screen")
+
+
+def test_the_summary_opens_as_a_page_that_prints_on_two_pages(page, voila_server,
+                                                              save_screenshot):
+    """The longest rulebook's summary page, in the app: download link, index, print."""
+    page.goto(f"{voila_server}{SUMMARY}?game=cuisine-a-la-card")
+    summary = page.locator(".fp-summary")
+    expect(summary.locator(".fp-sum-index li").first).to_be_visible(timeout=FIRST_RENDER_MS)
+    expect(summary.locator("h2")).to_have_text("Index of terms")
+    download = page.locator("a.fp-summary-download")
+    assert download.get_attribute("download") == "cuisine-a-la-card-rules-summary.html"
+    assert download.get_attribute("href").startswith("data:text/html;base64,")
+    expect(page.locator(".fp-summary-bar a[aria-current=page]")).to_have_text(
+        "Cuisine a la Card")
+    save_screenshot(page, "lookup-04-summary")
+    pages = print_check(page, "the summary page")
+    assert 1 <= pages <= 2, f"the summary page prints on {pages} pages"
+    page.emulate_media(media="print")
+    save_screenshot(page, "lookup-05-summary-print")
+    assert not page.locator(".fp-summary-bar").is_visible()
