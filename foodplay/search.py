@@ -32,6 +32,7 @@ FIELD_WEIGHTS = {"number": 10.0, "title": 3.0, "components": 2.0, "text": 1.0}
 TYPO_CUTOFF = 0.78  # difflib ratio for a query word to stand for an indexed word
 SUGGEST_CUTOFF = 0.65
 PREFIX_MIN = 3  # a query word this long or longer also matches the words it begins
+EXPANSIONS_KEPT = 2_000  # typo look-ups remembered per index
 NUMBER = re.compile(r"^[a-z]{0,2}-?\d+(?:-\d+)*$")
 
 
@@ -168,6 +169,7 @@ class SearchIndex:
             self.fields.append(fields)
             df.update(set().union(*fields.values()))
         self.vocabulary = sorted(df)
+        self._expanded: dict[str, dict[str, float]] = {}  # query word -> indexed terms
         self.idf = {t: math.log(1 + len(self.clauses) / n) for t, n in df.items()}
 
     def _terms(self, text: str) -> Counter[str]:
@@ -183,7 +185,12 @@ class SearchIndex:
         """Indexed terms that `term` stands for, with how much each counts (1 = exact)."""
         if term in self.idf:
             return {term: 1.0}
+        if term in self._expanded:
+            return self._expanded[term]
+        if len(self._expanded) >= EXPANSIONS_KEPT:
+            self._expanded.clear()
         found: dict[str, float] = {}
+        self._expanded[term] = found
         if len(term) >= PREFIX_MIN:
             for other in self.vocabulary:
                 if other.startswith(term):
