@@ -120,7 +120,8 @@ def step_candidates(events_by_step: Iterable[tuple[int, list]]) -> Iterable[tupl
         yield from best.items()
 
 
-def _replay_steps(record) -> Iterable[tuple[int, list]]:
+def replay_steps(record) -> Iterable[tuple[int, list]]:
+    """(step, events) of a record, from its set-up (step 0) to its last move."""
     from foodplay.record import replay
 
     state, steps = replay(record, 0)
@@ -150,7 +151,7 @@ def bot_candidates(game_id: str) -> Candidates:
         for players in range(game.min_players, game.max_players + 1):
             for seed in seeds:
                 record, _ = play_game(game.id, players, seed, (BOT,))
-                for clause, rank in step_candidates(_replay_steps(record)):
+                for clause, rank in step_candidates(replay_steps(record)):
                     found[clause].append(((*rank[:3], source, rank[3]),
                                           Place("game", step=rank[3], players=players,
                                                 seed=seed)))
@@ -165,7 +166,7 @@ def example_candidates(game_id: str) -> Candidates:
     for source, path in enumerate(sorted((game.package_dir / "data" / "scenarios")
                                          .glob("*.json"))):
         record = scenario_record(game.id, path.stem)
-        for clause, rank in step_candidates(_replay_steps(record)):
+        for clause, rank in step_candidates(replay_steps(record)):
             found[clause].append(((*rank[:3], source, rank[3]),
                                   Place("example", step=rank[3], scenario=path.stem,
                                         title=record.title or path.stem)))

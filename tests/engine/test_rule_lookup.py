@@ -15,11 +15,11 @@ from foodplay.links import parse_query
 from foodplay.rule_index import (
     BOT,
     Place,
-    _replay_steps,
     cheap_places,
     fingerprint,
     index_path,
     places_for,
+    replay_steps,
     scenario_record,
 )
 from foodplay.rulebook import Rulebook
@@ -139,7 +139,7 @@ def test_the_index_is_current_and_every_clause_has_a_place(game):
 
 
 def _cited_at(record, step: int) -> list[tuple[str, ...]]:
-    for index, events in _replay_steps(record):
+    for index, events in replay_steps(record):
         if index == step:
             return [ev.clauses for ev in events]
     raise AssertionError(f"no step {step}")
