@@ -75,6 +75,7 @@ CSS = """
 .fp-app .fp-table .fp-seats {
   grid-template-columns: repeat(auto-fit, minmax(min(19em, 100%), 1fr)); }
 .fp-header { flex-wrap: wrap; }
+.fp-app .fp-rulebook-goto { flex: 1 1 auto !important; }
 .fp-app .fp-search-row > .widget-text { flex: 1 1 100% !important; min-width: 0;
   max-width: calc(100% - 4px); flex-wrap: wrap; }
 .fp-app .fp-cr-order-name, .fp-app .fp-cr-ing, .fp-app .fp-card { overflow-wrap: anywhere;
