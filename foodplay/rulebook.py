@@ -8,7 +8,9 @@ from typing import Any
 
 from foodplay.data import read_json, require
 
-PROVENANCES = ("rulebook", "tutor reading", "tutor default")
+PROVENANCES = ("rulebook", "tutor reading", "tutor default", "published game")
+# "published game": a fact of the published game that the seed rulebook text does not contain;
+# such a clause names where the fact comes from in its "source" field.
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,12 +22,17 @@ class Clause:
     provenance: str
     titles: dict[str, str]
     texts: dict[str, str]
+    sources: dict[str, str] | None = None  # where a "published game" fact comes from
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang) or self.titles["en"]
 
     def text(self, lang: str = "en") -> str:
         return self.texts.get(lang) or self.texts["en"]
+
+    def source(self, lang: str = "en") -> str:
+        """Where a fact outside the rulebook text comes from ("" for the other provenances)."""
+        return (self.sources or {}).get(lang) or (self.sources or {}).get("en", "")
 
     @property
     def languages(self) -> list[str]:
@@ -78,7 +85,14 @@ class Rulebook:
                 value = item.get(name)
                 require(isinstance(value, dict) and isinstance(value.get("en"), str),
                         f"{where}.{name}", "must map language codes to strings, English included")
+            source = item.get("source")
+            require((source is not None) == (item["provenance"] == "published game"),
+                    f"{where}.source", "is required for a published-game clause, and only there")
+            require(source is None or (isinstance(source, dict)
+                                       and isinstance(source.get("en"), str) and source["en"]),
+                    f"{where}.source", "must map language codes to strings, English included")
             seen.add(item["id"])
             clauses.append(Clause(item["id"], item["number"], item["provenance"],
-                                  dict(item["title"]), dict(item["text"])))
+                                  dict(item["title"]), dict(item["text"]),
+                                  dict(source) if source else None))
         return cls(game_id, clauses)

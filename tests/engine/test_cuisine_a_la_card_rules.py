@@ -721,7 +721,7 @@ def test_a_dish_comes_before_any_purchase(cited):
 
 
 @clauses("D2", "C3")
-def test_cards_served_from_hand_count_as_played_but_warmed_cards_do_not(cited):
+def test_every_card_of_a_dish_acts_and_hand_cards_also_count_as_played(cited):
     state = new(judges_top=["noodle_master"],
                 hands={"0": ["butter", "baguette", "duck", "mushrooms", "spoon"]},
                 plates={"0": ["brie"]})
@@ -729,10 +729,11 @@ def test_cards_served_from_hand_count_as_played_but_warmed_cards_do_not(cited):
     cook(cited, state, "plate:1", "butter", "duck", "mushrooms", "baguette",
          types={"mushrooms": "protein"})
     events = play(cited, state, "serve", judge=1)
-    assert params(events, "score.plate_no_play") == {"seat": 0, "card": "brie"}
+    assert params(events, "score.plate_plays") == {"seat": 0, "card": "brie"}
     assert params(events, "serve.played")["cards"] == ["butter", "duck", "mushrooms", "baguette"]
     sources = [dict(e.params)["source"] for e in events if e.key == K + "effect.spoons"]
-    assert "brie" not in sources and sources.count("butter") == 2  # On Play and French
+    assert sources.count("brie") == 1  # D2 revised: Brie's On Play acts from the plate too
+    assert sources.count("butter") == 2  # On Play and French
 
 
 @clauses("D2", "C3")
@@ -882,9 +883,13 @@ def test_hands_plates_and_the_dish_on_the_counter_are_secret(cited):
         node_t, node_m, node_o = teacher, mine, theirs
         for step in path:
             node_t, node_m = node_t[step], node_m[step]
-            node_o = node_o.get(step) if isinstance(node_o, dict) else node_o[step]
+            node_o = node_o.get(step) if isinstance(node_o, dict) else \
+                None if node_o is None else node_o[step]
         assert node_m == node_t != node_o
     assert ("pending", "card") in state.secret_paths(0)
+    # G12 (issue 14): the others see a dish in the making, not a dual card's choice
+    assert theirs["pending"] is None and theirs["mode"] == "dish"
+    assert theirs["decision"] == K + "decide.dish" and mine["decision"] == K + "decide.food_type"
     assert theirs["seats"][0]["hand"] == {"count": 4}
     assert theirs["seats"][0]["dish"] == {"count": 1}
     hidden = {k: theirs["seats"][0][k] for k in ("hand", "plates", "dish")}
@@ -974,6 +979,94 @@ def test_bad_options_are_refused():
         GAME.new_state(2, seed=1, options={"turbo": True})
     with pytest.raises(DataError, match="options.advanced"):
         GAME.new_state(2, seed=1, options={"advanced": "yes"})
+
+
+# --- issue 14: bought this turn, second warming, plate cards in a dish -----------------------
+def _empty_deck(state: CuisineState, seat: int = 0) -> None:
+    """Take the rest of a seat's deck out of play, so that its next draw reshuffles."""
+    state.trash += state.deck[seat]
+    state.deck[seat] = []
+
+
+@clauses("P2-3", "P3")
+def test_a_card_bought_this_turn_cannot_be_played_even_after_a_reshuffle_draws_it(cited):
+    state = new(hands={"0": ["tarragon", "spoon", "spoon", "spoon", "salt"]},
+                pantry_top=["tarragon", "eggs", "rice", "tofu"])
+    _empty_deck(state)
+    to_play(cited, state)
+    play(cited, state, "play", card="spoon")
+    play(cited, state, "buy", slot=1)
+    assert state.discard[0] == ["tarragon"]
+    events = play(cited, state, "play", card="tarragon")  # the old copy: its draw reshuffles
+    assert "draw.reshuffle" in keys(events) and state.hand[0].count("tarragon") == 1
+    refused(cited, state, "play", "P2-3", "refuse.bought_this_turn", card="tarragon")
+    assert Move.make(0, "play", card="tarragon") not in state.legal_moves(0)
+    play(cited, state, "end")  # the mark lasts for this turn only
+    assert state.bought_hand == [] and state.bought_deck == [] and state.bought_discard == []
+
+
+@clauses("P2-3", "Q2", "Q4")
+def test_a_card_bought_this_turn_cannot_be_warmed_by_an_ability(cited):
+    state = new(hands={"0": ["tarragon", "balsamic", "spoon", "spoon", "salt"]},
+                pantry_top=["tarragon", "eggs", "rice", "tofu"])
+    _empty_deck(state)
+    to_play(cited, state)
+    play(cited, state, "play", card="spoon")
+    play(cited, state, "buy", slot=1)
+    play(cited, state, "play", card="tarragon")
+    play(cited, state, "play", card="balsamic")
+    assert state.mode() == "warm" and "tarragon" in state.hand[0]
+    refused(cited, state, "warm", "Q2", "refuse.warm_bought", card="tarragon")
+    assert Move.make(0, "warm", card="tarragon") not in state.legal_moves(0)
+    events = play(cited, state, "warm", card="salt")  # a card held from the start may go
+    assert find(events, "effect.warm").clauses[0] == "Q4" and state.plates[0][0] == "salt"
+
+
+@clauses("P2-3", "P2-2")
+def test_a_fork_bought_this_turn_cannot_be_played_after_a_reshuffle(cited):
+    state = new(hands={"0": ["tarragon", "spoon", "spoon", "fork", "salt"]})
+    _empty_deck(state)
+    to_play(cited, state)
+    play(cited, state, "play", card="spoon")
+    play(cited, state, "play", card="spoon")
+    play(cited, state, "buy_fork")
+    play(cited, state, "play", card="tarragon")  # draws the Fork just bought
+    assert state.hand[0].count("fork") == 2
+    play(cited, state, "fork", use="currency")  # the Fork held from the start
+    refused(cited, state, "fork", "P2-3", "refuse.bought_this_turn", use="buy")
+
+
+@clauses("P1")
+def test_a_second_warming_is_refused_under_one_card_per_turn(cited):
+    state = new(hands={"0": ["eggs", "rice", "spoon", "spoon", "salt"]})
+    play(cited, state, "warm", card="eggs")
+    refused(cited, state, "warm", "P1", "refuse.warm_again", card="rice")
+    play(cited, state, "play", card="spoon")
+    refused(cited, state, "warm", "P1", "refuse.warm_again", card="rice")
+
+
+@clauses("P2-9", "D1")
+def test_the_fork_pile_is_closed_on_a_serving_turn_and_p2_9_says_so(cited):
+    text = GAME.rulebook()["P2-9"].text()
+    assert "Fork pile" in text
+    assert "start of your turn" in GAME.rulebook()["D1"].text()
+    cited.mark("P2-9", "D1")
+
+
+@clauses("D2", "P2-4", "C2")
+def test_cheddar_served_from_a_plate_draws_a_card(cited):
+    state = new(judges_top=["noodle_master"],
+                hands={"0": ["butter", "baguette", "duck", "mushrooms", "spoon"]},
+                decks={"0": ["eggs"]}, plates={"0": ["cheddar"]})
+    to_play(cited, state)
+    cook(cited, state, "plate:1", "butter", "duck", "mushrooms", "baguette",
+         types={"mushrooms": "protein"})
+    hand = len(state.hand[0])
+    events = play(cited, state, "serve", judge=1)
+    assert params(events, "score.plate_plays") == {"seat": 0, "card": "cheddar"}
+    sources = [dict(e.params)["source"] for e in events if e.key == K + "effect.draw"]
+    assert "cheddar" in sources
+    assert "eggs" in state.hand[0] and len(state.hand[0]) > hand
 
 
 # --- coverage --------------------------------------------------------------------------------

@@ -469,7 +469,9 @@ class BurgState(State):
             self.taken[seat] = [c for c in self.taken[seat] if c != "rat"]
             self.rat_tokens[seat] += rats
             self.waste[seat] += ["rat"] * rats
-            events.append(event("burg.build.rats", "R5-1", seat=seat, count=rats))
+            events.append(event("burg.build.rats_public", ("R5-1", "G5"), seat=seat))
+            events.append(event("burg.build.rats", ("R5-1", "G5"), frozenset((seat,)), seat=seat,
+                                count=rats))  # G5: only the owner learns the count
         events.append(event("burg.build.begin", "R5", seat=seat,
                             cards=list(self.taken[seat])))
 
