@@ -141,7 +141,7 @@ def test_two_players_face_one_judge_of_each_tier_and_a_scored_judge_is_replaced_
 
 @clauses("S4")
 def test_the_market_shows_four_cards_and_the_fridge_starts_empty(cited):
-    state = new(pantry_top=["eggs", "rice", "tofu", "duck"])
+    state = new(deck_top=["eggs", "rice", "tofu", "duck"])
     events = setup_events(cited, state)
     assert state.market == ["eggs", "rice", "tofu", "duck"] and state.fridge == []
     assert len(state.pantry) == 114 and params(events, "setup.market")["pantry"] == 114
@@ -223,7 +223,7 @@ def test_cards_are_played_from_hand_in_any_order_and_stay_out_until_the_discard_
 @clauses("P2-1")
 def test_one_buy_is_paid_from_the_pooled_money_of_spoons_and_forks(cited):
     state = new(hands={"0": ["fork", "spoon", "spoon", "spoon", "salt"]},
-                pantry_top=["bacon", "eggs", "rice", "tofu"])
+                deck_top=["bacon", "eggs", "rice", "tofu"])
     to_play(cited, state)
     spend(cited, state, 3)
     refused(cited, state, "buy", "P2-1", "refuse.cannot_afford", slot=1)
@@ -238,7 +238,7 @@ def test_one_buy_is_paid_from_the_pooled_money_of_spoons_and_forks(cited):
 @clauses("P2-2")
 def test_a_fork_gives_either_one_money_or_an_extra_buy(cited):
     state = new(hands={"0": ["fork", "fork", "spoon", "spoon", "spoon"]},
-                pantry_top=["eggs", "rice", "tomatoes", "corn"])
+                deck_top=["eggs", "rice", "tomatoes", "corn"])
     to_play(cited, state)
     refused(cited, state, "play", "P2-2", "refuse.fork_use", card="fork")
     refused(cited, state, "fork", "P2-2", "refuse.fork_bad_use", use="spoon")
@@ -255,7 +255,7 @@ def test_a_fork_gives_either_one_money_or_an_extra_buy(cited):
 @clauses("P2-3", "C2", "S2", "G8")
 def test_a_bought_card_goes_to_the_discard_pile_and_only_its_on_purchase_acts(cited):
     state = new(hands={"0": ["spoon", "spoon", "spoon", "spoon", "salt"]},
-                pantry_top=["bacon", "eggs", "rice", "tofu"])
+                deck_top=["bacon", "eggs", "rice", "tofu"])
     to_play(cited, state)
     spend(cited, state, 4)
     events = play(cited, state, "buy", slot=1)
@@ -378,7 +378,7 @@ def test_discard_everything_then_draw_five_reshuffling_when_the_deck_runs_out(ci
 
 @clauses("P4", "G6", "D4")
 def test_cleanup_moves_slot_four_to_the_fridge_slides_the_row_and_refills_from_slot_one(cited):
-    state = new(pantry_top=["eggs", "rice", "tofu", "duck", "corn", "pasta"],
+    state = new(deck_top=["eggs", "rice", "tofu", "duck", "corn", "pasta"],
                 hands={"0": ["spoon", "spoon", "spoon", "salt", "salt"]})
     to_play(cited, state)
     spend(cited, state, 2)
@@ -607,7 +607,7 @@ def test_advanced_puts_all_judges_in_one_deck_and_replaces_from_it(cited):
 def test_more_medals_rewards_the_whole_market_and_all_four_cuisines(cited):
     state = new(options={"more_medals": True},
                 hands={"0": ["fork", "fork", "fork", "spoon", "spoon"]},
-                pantry_top=["eggs", "rice", "tomatoes", "corn"])
+                deck_top=["eggs", "rice", "tomatoes", "corn"])
     assert state.target == 18
     assert find(setup_events(cited, state), "setup.more_medals").clauses == ("V2",)
     to_play(cited, state)
@@ -789,7 +789,7 @@ def test_empty_stacks_leave_their_places_empty(cited):
 @clauses("D4", "G8")
 def test_an_empty_fork_pile_gives_nothing(cited):
     state = new(hands={"0": ["spoon", "spoon", "spoon", "spoon", "salt"]},
-                pantry_top=["bacon"])
+                deck_top=["bacon"])
     state.forks = 0
     to_play(cited, state)
     spend(cited, state, 4)
@@ -991,7 +991,7 @@ def _empty_deck(state: CuisineState, seat: int = 0) -> None:
 @clauses("P2-3", "P3")
 def test_a_card_bought_this_turn_cannot_be_played_even_after_a_reshuffle_draws_it(cited):
     state = new(hands={"0": ["tarragon", "spoon", "spoon", "spoon", "salt"]},
-                pantry_top=["tarragon", "eggs", "rice", "tofu"])
+                deck_top=["tarragon", "eggs", "rice", "tofu"])
     _empty_deck(state)
     to_play(cited, state)
     play(cited, state, "play", card="spoon")
@@ -1008,7 +1008,7 @@ def test_a_card_bought_this_turn_cannot_be_played_even_after_a_reshuffle_draws_i
 @clauses("P2-3", "Q2", "Q4")
 def test_a_card_bought_this_turn_cannot_be_warmed_by_an_ability(cited):
     state = new(hands={"0": ["tarragon", "balsamic", "spoon", "spoon", "salt"]},
-                pantry_top=["tarragon", "eggs", "rice", "tofu"])
+                deck_top=["tarragon", "eggs", "rice", "tofu"])
     _empty_deck(state)
     to_play(cited, state)
     play(cited, state, "play", card="spoon")

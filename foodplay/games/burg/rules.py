@@ -732,10 +732,15 @@ class BurgGame(Game):
                 rest[card] -= 1
                 remaining.append(card)
         state.deck = remaining + list(reversed(top))
+        staged = setup.pop("position", None)
+        if staged is not None:  # any position as data: the start of a later round
+            from foodplay.games.burg.position import apply as apply_position
+
+            apply_position(state, staged, deck, top)
         first = setup.pop("first_player", None)
         setup.pop("seed", None)
         require(not setup, "setup", f"unknown setting {next(iter(setup), '')!r}; "
-                                    "use deck_top, first_player or seed")
+                                    "use deck_top, first_player, position or seed")
         if first is None:
             first = rng.randrange(players)
             why = "burg.setup.first_seed"
@@ -749,6 +754,10 @@ class BurgGame(Game):
                   label=comp.label, tongs=comp.tools["tongs"], tea=comp.tools["tea"]),
             event(why, "R0", seat=first),
         ]
+        if staged is not None:
+            state.setup_events.append(event("burg.setup.position", ("R1", "R6"),
+                                            round=state.round + 1, count=len(state.deck),
+                                            burgers=state.complete_burgers()))
         state._start_round(state.setup_events)
         return state
 
