@@ -129,3 +129,43 @@ def stack_top(shuffled: list[str], top: Any, where: str, what: str) -> list[str]
             rest[card] -= 1
             remaining.append(card)
     return remaining + list(reversed(top))
+
+
+DOCUMENT_KEYS = ("game", "players", "options", "names") + SETUP_KEYS
+
+
+def position_record(text: str) -> Any:
+    """A Record to start from, read from JSON text: a saved game record, or a position
+    document `{"game", "players"?, "seed"?, "first_player"?, "deck_top"?, "position"}`.
+
+    The position is set up once here, so a bad one is refused now (DataError) rather than
+    when the tutor opens it."""
+    import json
+
+    from foodplay.games import get_game
+    from foodplay.record import Record
+
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise DataError("position", f"is not valid JSON ({exc})") from exc
+    if isinstance(data, Mapping) and "format" in data:
+        return Record.loads(text)
+    require(isinstance(data, Mapping), "position", "must be a JSON object")
+    known_keys(data, DOCUMENT_KEYS, "position file")
+    try:
+        game = get_game(data.get("game"))
+    except (KeyError, TypeError) as exc:
+        raise DataError("game", f"must name one of the games, not {data.get('game')!r}") from exc
+    seats = data.get("position", {}).get("seats") if isinstance(data.get("position"),
+                                                                 Mapping) else None
+    players = data.get("players", len(seats) if isinstance(seats, list) else game.min_players)
+    setup = {k: data[k] for k in SETUP_KEYS if k in data}
+    setup.setdefault("seed", 0)
+    options = data.get("options", {})
+    require(isinstance(options, Mapping), "options", "must be an object")
+    record = Record(game.id, players, setup=setup, options=dict(options),
+                    names=data.get("names"))
+    game.check_players(players)
+    record.new_state()
+    return Record.loads(record.dumps())  # through the loader's checks, as a saved file would

@@ -22,6 +22,7 @@ import ipywidgets as widgets
 from foodplay.games import built_games, get_game
 from foodplay.lessons import Course, games_with_lessons, lessons_for
 from foodplay.links import Link
+from foodplay.position import position_record
 from foodplay.record import Record, RecordError
 from foodplay.summary import file_name, summary_html
 from foodplay_widgets.app import App
@@ -103,6 +104,9 @@ class Teacher(widgets.VBox):
         self.upload.add_class("fp-teacher-upload")
         self.download = widgets.HTML()
         self.download.add_class("fp-teacher-download")
+        self.paste = widgets.Textarea(layout=widgets.Layout(width="100%"))  # a position, as JSON
+        self.paste.add_class("fp-teacher-position")
+        self.start_position = _button("fp-teacher-start-position")
         self.class_link = widgets.HTML()
         self.class_link.add_class("fp-teacher-class-link")
         self.lesson_select = widgets.Dropdown(layout=widgets.Layout(width="auto",
@@ -128,8 +132,8 @@ class Teacher(widgets.VBox):
         lesson_row = widgets.HBox([self.lesson_select, self.lesson_link])
         lesson_row.add_class("fp-teacher-row")
         self.tools = widgets.VBox([self.notes_heading, self.note, note_buttons, self.status,
-                                   self.share_heading, files, self.class_link, lesson_row,
-                                   self.summary])
+                                   self.share_heading, files, self.paste, self.start_position,
+                                   self.class_link, lesson_row, self.summary])
         self.tools.add_class("fp-teacher-tools")
         self.holder = widgets.VBox([self.app])
         super().__init__([self.style, self.title, top, self.holder, self.tools])
@@ -143,6 +147,7 @@ class Teacher(widgets.VBox):
         self.game_select.observe(guard(self._game_changed), "value")
         self.lesson_select.observe(guard(lambda _: self.render()), "value")
         self.upload.observe(guard(self._uploaded), "value")
+        self.start_position.on_click(guard(lambda _: self.load(self.paste.value)))
         self._watch(self.app)
         self.render()
 
@@ -180,18 +185,19 @@ class Teacher(widgets.VBox):
         self.app.render()
 
     def load(self, text: str) -> bool:
-        """Open a saved game record (JSON text), with its notes; False with a message if the
-        file is not a game the tutor can replay."""
+        """Open a saved game record or a position document (JSON text), with its notes; False
+        with a message if it is not a game the tutor can replay."""
         try:
-            record = Record.loads(text)
+            record = position_record(text)
             app = App(record, env=self.env, lang=self.lang, step=0)
         except (RecordError, ValueError, KeyError) as exc:
             self._message = ("ui.teacher.bad_file", {"detail": str(exc).rstrip(".")})
             self.render()
             return False
         self._swap(app)
-        self._message = ("ui.teacher.loaded", {"title": get_game(record.game).title,
-                                               "count": len(record.moves)})
+        key = "ui.teacher.loaded" if '"format"' in text else "ui.teacher.position_started"
+        self._message = (key, {"title": get_game(record.game).title,
+                               "count": len(record.moves)})
         self.render()
         return True
 
@@ -261,6 +267,9 @@ class Teacher(widgets.VBox):
         self.share_heading.value = f'<h3>{text.html("ui.teacher.sharing")}</h3>'
         self.upload.description = text("ui.teacher.upload")
         self.upload.tooltip = text("ui.teacher.upload_tip")
+        self.paste.placeholder = text("ui.teacher.position_placeholder")
+        self.start_position.description = text("ui.teacher.position_start")
+        self.start_position.tooltip = text("ui.teacher.position_start_tip")
         data = base64.b64encode(self.record.dumps().encode("utf-8")).decode()
         tail = f"seed{self.record.seed}" if self.record.seed is not None else "example"
         name = f"{self.record.game}-{self.record.players}p-{tail}-annotated.json"
