@@ -92,3 +92,19 @@ def test_the_audited_clauses_are_no_longer_tagged_rulebook():
         rulebook = get_game(game_id).rulebook()
         assert [i for i in ids if rulebook[i].provenance == "rulebook"] == []
     assert "only once" not in get_game("food-truck").rulebook()["R1-1"].text()
+
+
+def test_the_readings_the_audit_asked_for_are_stated_where_the_engine_acts_on_them():
+    """Issue 14 item 4: each behaviour the seed does not spell out has a reading that says so."""
+    from foodplay.games.coffee_rush.rules import PHASE_KINDS
+    from foodplay.games.cuisine_a_la_card.components import CHOICE_EFFECTS
+
+    coffee = get_game("coffee-rush").rulebook()
+    assert PHASE_KINDS["serve"] == ("serve",)  # no way to keep a matching cup unserved...
+    assert "not optional" in coffee["D2"].text() and coffee["D2"].provenance == "tutor reading"
+    cuisine = get_game("cuisine-a-la-card").rulebook()
+    assert "draw" not in CHOICE_EFFECTS  # ...a draw is taken at once...
+    assert "declining a draw" in cuisine["G8"].text()
+    assert "start of your turn" in cuisine["D1"].text()  # ...and a dish waits until any purchase
+    truck = get_game("food-truck").rulebook()
+    assert "may shuffle" in truck["R3-2"].text() and truck["R3-2"].provenance == "tutor reading"
