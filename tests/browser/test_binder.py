@@ -19,7 +19,7 @@ KERNELS_GONE_S = 10
 COUNTER = re.compile(r"step (\d+) / (\d+)")
 CELL_ERROR = "There was an error when executing cell"
 
-# Every page a visitor can reach from the gallery, and what shows once it has rendered.
+# The gallery and every app, and what shows once each has rendered.
 PAGES = [
     ("index.ipynb", ".fp-game-card.fp-built"),
     ("burg.ipynb", "button.fp-next"),
@@ -28,11 +28,7 @@ PAGES = [
     ("food-truck.ipynb", "button.fp-next"),
     ("lessons.ipynb", ".fp-lesson-heading"),
     ("teacher.ipynb", ".fp-teacher-tools"),
-    ("burg-examples.ipynb", "button.fp-next"),
-    ("coffee-rush-examples.ipynb", "button.fp-next"),
-    ("cuisine-a-la-card-examples.ipynb", "button.fp-next"),
-    ("food-truck-examples.ipynb", "button.fp-next"),
-]
+]  # the worked-example pages run in stage 1 (nbval and the app tests); kept out for speed
 
 
 def assert_no_traceback(page) -> None:
