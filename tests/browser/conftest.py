@@ -82,10 +82,16 @@ class VoilaKernels:
         except urllib.error.HTTPError as error:
             return error.code != 404
 
-    def running(self) -> set[str]:
-        """The ids of every kernel the server runs (GET /api/kernels)."""
-        with urllib.request.urlopen(f"{self.base}/api/kernels", timeout=5) as response:
-            return {kernel["id"] for kernel in json.load(response)}
+    def running(self) -> set[str] | None:
+        """The ids of every kernel the server runs (GET /api/kernels); None where the server
+        does not list them (standalone Voilà answers 404)."""
+        try:
+            with urllib.request.urlopen(f"{self.base}/api/kernels", timeout=5) as response:
+                return {kernel["id"] for kernel in json.load(response)}
+        except urllib.error.HTTPError as error:
+            if error.code == 404:
+                return None
+            raise
 
     def wait_gone(self, kernel_id: str, timeout: float = KERNEL_SHUTDOWN_S) -> bool:
         """Wait until the kernel is shut down; whether it is."""
