@@ -47,8 +47,7 @@ def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
     if isinstance(value, str):
         text = repr(value[: limit + 1])
     elif isinstance(value, (list, dict)):
-        text = f"a {'list' if isinstance(value, list) else 'object'} of {len(value)}"
-        return text
+        return "a list" if isinstance(value, list) else "an object"
     elif isinstance(value, int) and not isinstance(value, bool) \
             and abs(value) >= 10 ** INT_DIGITS:
         return "a number too large to show"
