@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import stat
 import unicodedata
 import zlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,7 @@ COPIES = 500  # copies of one component (cards of one kind, tokens of one ingred
 COMPONENTS = 2_000  # components in one set, all kinds together
 BOARD_CELLS = 144  # cells of a game board
 SHOWN_CHARS = 40  # the longest stretch of a user's value repeated in a message
+_BIGGEST = 10 ** INT_DIGITS
 
 
 class LimitError(DataError):
@@ -174,30 +177,71 @@ def _at(where: str, parts: tuple[Any, ...]) -> str:
     path = _path(parts)
     if len(path) > 2 * SHOWN_CHARS:
         path = path[: 2 * SHOWN_CHARS - 1] + "…"
-    return f"{where}: {path}" if path else where
+    if not path:
+        return where
+    return path if where in ("", "record") else f"{where}: {path}"
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _check_text(text: str, where: str, parts: tuple[Any, ...]) -> None:
     if len(text) > TEXT_CHARS:
         raise LimitError(_at(where, parts), "limit.text", count=TEXT_CHARS)
-    if not text.isascii():
-        for char in text:
-            if "\ud800" <= char <= "\udfff":
-                raise LimitError(_at(where, parts), "limit.surrogate", code=f"{ord(char):04x}")
+    found = None if text.isascii() else _SURROGATE.search(text)
+    if found:
+        raise LimitError(_at(where, parts), "limit.surrogate", code=f"{ord(found.group()):04x}")
+
+
+def _plain_tree(data: Any) -> bool:
+    """A fast first pass of `check_tree`: True if nothing in `data` breaks a limit."""
+    stack = [data]
+    depths = [0]
+    seen = 0
+    while stack:
+        value, depth = stack.pop(), depths.pop()
+        seen += 1
+        kind = type(value)
+        if kind is str:
+            if len(value) > TEXT_CHARS or not value.isascii() and _SURROGATE.search(value):
+                return False
+        elif kind is int:
+            if not -_BIGGEST < value < _BIGGEST:
+                return False
+        elif kind is dict:
+            if depth >= DEPTH:
+                return False
+            for key in value:
+                if type(key) is not str or len(key) > TEXT_CHARS \
+                        or not key.isascii() and _SURROGATE.search(key):
+                    return False
+            stack.extend(value.values())
+            depths.extend([depth + 1] * len(value))
+        elif kind is list:
+            if depth >= DEPTH:
+                return False
+            stack.extend(value)
+            depths.extend([depth + 1] * len(value))
+        elif value is None or kind is bool or (kind is float and math.isfinite(value)):
+            continue
+        else:
+            return False
+    return seen <= VALUES
 
 
 def check_tree(data: Any, where: str) -> None:
     """Refuse parsed JSON that nests too deep, holds too many values, numbers that are too big
     or not finite, texts that are too long or hold lone surrogates. Iterative: no recursion."""
+    if _plain_tree(data):
+        return
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     seen = 0
-    biggest = 10 ** INT_DIGITS
     while stack:
         value, parts = stack.pop()
         seen += 1
         if seen > VALUES:
             raise LimitError(where, "limit.values", count=VALUES)
-        if isinstance(value, dict):
+        if isinstance(value, Mapping):
             if len(parts) >= DEPTH:
                 raise LimitError(_at(where, parts), "limit.depth", count=DEPTH)
             for key, item in value.items():
@@ -205,7 +249,7 @@ def check_tree(data: Any, where: str) -> None:
                     raise DataError(_at(where, parts), "must have text keys, as JSON does")
                 _check_text(key, where, parts)
                 stack.append((item, parts + (key,)))
-        elif isinstance(value, list):
+        elif isinstance(value, (list, tuple)):
             if len(parts) >= DEPTH:
                 raise LimitError(_at(where, parts), "limit.depth", count=DEPTH)
             stack.extend((item, parts + (i,)) for i, item in enumerate(value))
@@ -214,7 +258,7 @@ def check_tree(data: Any, where: str) -> None:
         elif isinstance(value, bool) or value is None:
             continue
         elif isinstance(value, int):
-            if not -biggest < value < biggest:
+            if not -_BIGGEST < value < _BIGGEST:
                 raise LimitError(_at(where, parts), "limit.digits", count=INT_DIGITS)
         elif isinstance(value, float):
             if not math.isfinite(value):
