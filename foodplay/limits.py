@@ -22,7 +22,8 @@ from foodplay.data import DataError
 RECORD_BYTES = 2_000_000  # a record or component file, an upload, a link's decoded record
 LINK_CHARS = 60_000  # the encoded record in a link's query string
 MOVES = 5_000  # moves in one record; the longest bot games have about 600
-NAME_CHARS = 60  # a seat's name, a component set's label
+NAME_CHARS = 60  # a seat's name
+LABEL_CHARS = 200  # a component set's label (a short description)
 TEXT_CHARS = 10_000  # any one string in a record or component set
 DEPTH = 40  # lists and objects inside each other
 VALUES = 250_000  # JSON values in one record or component set
@@ -268,12 +269,13 @@ def check_tree(data: Any, where: str) -> None:
                                                "cannot hold")
 
 
-def name(value: Any, where: str) -> str:
-    """A seat name or a label: non-empty text of at most NAME_CHARS, one line, no control codes."""
+def name(value: Any, where: str, limit: int = NAME_CHARS, key: str = "limit.name") -> str:
+    """A seat name (or a label): non-empty text of at most `limit` characters, one line, with no
+    control codes."""
     if not isinstance(value, str) or not value.strip():
         raise DataError(where, "must be a non-empty name")
-    if len(value) > NAME_CHARS:
-        raise LimitError(where, "limit.name", count=NAME_CHARS)
+    if len(value) > limit:
+        raise LimitError(where, key, count=limit)
     for char in value:
         if not _plain(char):
             raise LimitError(where, "limit.control", code=f"{ord(char):04X}")
@@ -306,7 +308,7 @@ def label(value: Any, where: str) -> str:
     """A component set's label: a string, empty or a plain one-line name."""
     if not isinstance(value, str):
         raise DataError(where, "must be a string")
-    return name(value, where) if value else value
+    return name(value, where, LABEL_CHARS, "limit.label") if value else value
 
 
 def moves(count: int, where: str) -> None:
