@@ -137,7 +137,8 @@ def parse_query(query: str, default_game: str = "burg") -> Link:
             replay(record)
             link.record, link.game, link.players = record, record.game, record.players
         except RecordError as exc:
-            problems.append(("link.bad_record", {"detail": str(exc).rstrip(".?")}))
+            detail = printable(" ".join(str(exc).split()), 6 * SHOWN_CHARS)
+            problems.append(("link.bad_record", {"detail": detail.rstrip(".?")}))
     if "step" in values:
         link.step = _whole(values["step"], "step", 0, 100_000, problems)
     if "seat" in values and values["seat"] != "teacher":
