@@ -14,11 +14,12 @@ from foodplay.data import DataError
 from foodplay.engine import Move, State
 from foodplay.explain import clause_label, explain, move_hidden, step_text
 from foodplay.games import LISTINGS, built_games, get_game
-from foodplay.limits import SHOWN_CHARS, printable, shown
+from foodplay.limits import INT_DIGITS, SHOWN_CHARS, printable, shown
 from foodplay.messages import catalogue
 from foodplay.record import Record, RecordError, Step, replay
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 1
 LINE_CHARS = 300  # the longest error line printed
 OUTPUT_LINE_CHARS = 5_000  # the longest line of a replay; user text in it is already bounded
 
@@ -41,6 +42,15 @@ def out(text: str) -> None:
     print("\n".join(printable(line, OUTPUT_LINE_CHARS) for line in text.split("\n")))
 
 
+def _whole_arg(value: str) -> int:
+    """A whole-number option of at most INT_DIGITS digits; a long or odd value is not echoed."""
+    text = value.strip()
+    if not (text.lstrip("-").isascii() and text.lstrip("-").isdecimal()
+            and len(text.lstrip("-")) <= INT_DIGITS):
+        raise argparse.ArgumentTypeError(say("cli.whole", value=shown(value), digits=INT_DIGITS))
+    return int(text)
+
+
 def _seat_arg(value: str) -> int:
     try:
         seat = int(value)
@@ -58,8 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a whole game between bots and explain every move")
     play.add_argument("game")
-    play.add_argument("--players", type=int, default=3)
-    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--players", type=_whole_arg, default=3)
+    play.add_argument("--seed", type=_whole_arg, default=1)
     play.add_argument("--bots", default="random",
                       help="one bot kind for all seats, or one per seat, comma-separated "
                            f"({', '.join(BOT_KINDS)})")
@@ -68,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="replay a record, step by step")
     rep.add_argument("file")
-    rep.add_argument("--step", type=int, help="stop at this step")
+    rep.add_argument("--step", type=_whole_arg, help="stop at this step")
     rep.add_argument("--seat", type=_seat_arg, help="show only what this seat (1, 2, ...) sees")
     rep.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -77,8 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="play seeded random games and print throughput")
     bench.add_argument("game")
-    bench.add_argument("--games", type=int, default=200)
-    bench.add_argument("--players", type=int, default=4)
+    bench.add_argument("--games", type=_whole_arg, default=200)
+    bench.add_argument("--players", type=_whole_arg, default=4)
     return parser
 
 
@@ -252,6 +262,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0
+    except (RecursionError, MemoryError, ArithmeticError, LookupError, TypeError,
+            ValueError) as exc:  # a fault of the tutor's own: still one line, no traceback
+        print(say("cli.internal", command=args.command, error=type(exc).__name__),
+              file=sys.stderr)
+        return EXIT_INTERNAL
     return 0
 
 

@@ -199,3 +199,25 @@ def test_burg_refuses_first_player_true_like_the_other_games():
         with pytest.raises(Exception) as raised:
             record.new_state()
         assert "setup.first_player" in str(raised.value), game
+
+
+def test_a_fault_of_the_tutor_is_still_one_line_without_a_traceback(capsys, tmp_path, records,
+                                                                    monkeypatch):
+    import foodplay.cli
+
+    def broken(*_: object) -> None:
+        raise TypeError("unhashable type: 'list'")
+
+    monkeypatch.setattr(foodplay.cli, "replay", broken)
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(records["burg"]), encoding="utf-8")
+    status, out, err = run(capsys, "check", str(path))
+    assert status == 1 and out == "" and err.count("\n") == 1
+    assert "TypeError" in err and "fault in the tutor" in err and "Traceback" not in err
+
+
+def test_a_huge_number_option_is_not_echoed(capsys):
+    with pytest.raises(SystemExit) as raised:
+        main(["play", "burg", "--seed", "9" * 5000])
+    err = capsys.readouterr().err
+    assert raised.value.code == 2 and "at most 18 digits" in err and len(err) < 400
