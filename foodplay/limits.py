@@ -140,8 +140,10 @@ class _NotANumber(ValueError):
     pass
 
 
-def parse_json(raw: bytes | str, where: str, limit: int = RECORD_BYTES) -> Any:
-    """Parse JSON text from a user, within the limits; then check the tree (`check_tree`)."""
+def parse_json(raw: bytes | str, where: str, limit: int = RECORD_BYTES, *,
+               check: bool = True) -> Any:
+    """Parse JSON text from a user, within the limits; then check the tree (`check_tree`)
+    unless the caller does so itself (`check=False`)."""
     if len(raw) > limit:
         raise LimitError(where, "limit.bytes", count=limit)
     if isinstance(raw, bytes):
@@ -163,7 +165,8 @@ def parse_json(raw: bytes | str, where: str, limit: int = RECORD_BYTES) -> Any:
     except json.JSONDecodeError as exc:
         raise DataError(where, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: "
                                f"{exc.msg})") from exc
-    check_tree(data, where)
+    if check:
+        check_tree(data, where)
     return data
 
 
@@ -194,39 +197,45 @@ def _check_text(text: str, where: str, parts: tuple[Any, ...]) -> None:
         raise LimitError(_at(where, parts), "limit.surrogate", code=f"{ord(found.group()):04x}")
 
 
+def _plain_leaf(value: Any) -> bool:
+    kind = type(value)
+    if kind is str:
+        return len(value) <= TEXT_CHARS and (value.isascii() or not _SURROGATE.search(value))
+    if kind is int:
+        return -_BIGGEST < value < _BIGGEST
+    return value is None or kind is bool or (kind is float and math.isfinite(value))
+
+
 def _plain_tree(data: Any) -> bool:
     """A fast first pass of `check_tree`: True if nothing in `data` breaks a limit."""
-    stack = [data]
-    depths = [0]
-    seen = 0
-    while stack:
-        value, depth = stack.pop(), depths.pop()
-        seen += 1
-        kind = type(value)
-        if kind is str:
-            if len(value) > TEXT_CHARS or not value.isascii() and _SURROGATE.search(value):
-                return False
-        elif kind is int:
-            if not -_BIGGEST < value < _BIGGEST:
-                return False
-        elif kind is dict:
-            if depth >= DEPTH:
-                return False
-            for key in value:
-                if type(key) is not str or len(key) > TEXT_CHARS \
-                        or not key.isascii() and _SURROGATE.search(key):
-                    return False
-            stack.extend(value.values())
-            depths.extend([depth + 1] * len(value))
-        elif kind is list:
-            if depth >= DEPTH:
-                return False
-            stack.extend(value)
-            depths.extend([depth + 1] * len(value))
-        elif value is None or kind is bool or (kind is float and math.isfinite(value)):
-            continue
-        else:
+    if type(data) is not dict and type(data) is not list:
+        return _plain_leaf(data)
+    todo = [(data, 0)]
+    seen = 1
+    while todo:
+        container, depth = todo.pop()
+        if depth >= DEPTH:
             return False
+        seen += len(container)
+        if type(container) is dict:
+            for key in container:
+                if type(key) is not str or not _plain_leaf(key):
+                    return False
+            items = container.values()
+        else:
+            items = container
+        for value in items:
+            kind = type(value)
+            if kind is str:
+                if len(value) > TEXT_CHARS or not value.isascii() and _SURROGATE.search(value):
+                    return False
+            elif kind is dict or kind is list:
+                todo.append((value, depth + 1))
+            elif kind is int:
+                if not -_BIGGEST < value < _BIGGEST:
+                    return False
+            elif not (value is None or kind is bool or (kind is float and math.isfinite(value))):
+                return False
     return seen <= VALUES
 
 

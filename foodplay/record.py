@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
-from foodplay.data import DataError, read_json, require
+from foodplay.data import DataError, require
 from foodplay.engine import Event, IllegalMove, Move, State
 from foodplay.games import built_games, get_game
 from foodplay.limits import shown
@@ -80,7 +80,8 @@ class Record:
     def load(cls, path: str | Path) -> Record:
         """Read a record file: refused unread if it is not a regular file or is too big."""
         try:
-            data = read_json(path)
+            data = limits.parse_json(limits.read_file(path), limits.printable(str(path), 200),
+                                     check=False)  # from_json checks
         except DataError as exc:
             raise RecordError(str(exc)) from exc
         return cls.from_json(data)
@@ -89,7 +90,7 @@ class Record:
     def loads(cls, text: str | bytes) -> Record:
         """Parse a record from JSON text, or from bytes that must be UTF-8, within the limits."""
         try:
-            data = limits.parse_json(text, "the record")
+            data = limits.parse_json(text, "the record", check=False)  # from_json checks
         except DataError as exc:
             raise RecordError(str(exc)) from exc
         return cls.from_json(data)
