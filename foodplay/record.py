@@ -224,7 +224,7 @@ def play_checked(state: State, move: Move, index: int) -> list[Event]:
         raise RecordError(
             f"step {index}: move {_move_text(move)} is not allowed "
             f"under clause {state.game.rulebook()[verdict.clause].number}: "
-            f"{reason_text(state, verdict)}",
+            f"{limits.printable(reason_text(state, verdict), 8 * limits.SHOWN_CHARS)}",
             step=index, move=move, clause=verdict.clause) from exc
 
 
