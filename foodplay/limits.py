@@ -76,14 +76,17 @@ def part(key: Any) -> str:
 def printable(text: str, limit: int | None = None) -> str:
     """`text` with control and format characters escaped (no terminal escape codes), cut to
     `limit` characters; newlines and tabs are kept."""
-    out = []
-    for char in text if limit is None else text[: limit + 1]:
-        if char in "\n\t" or _plain(char):
-            out.append(char)
-        else:
-            out.append(char.encode("unicode_escape", "backslashreplace").decode("ascii"))
-    clean = "".join(out)
+    head = text if limit is None else text[: limit + 1]
+    if head.isprintable():  # the common case: nothing to escape
+        clean = head
+    else:
+        clean = "".join(char if char in "\n\t" or _plain(char) else _escaped(char)
+                        for char in head)
     return clean if limit is None or len(clean) <= limit else clean[: limit - 1] + "…"
+
+
+def _escaped(char: str) -> str:
+    return char.encode("unicode_escape", "backslashreplace").decode("ascii")
 
 
 def read_file(path: str | Path, limit: int = RECORD_BYTES) -> bytes:
