@@ -124,8 +124,7 @@ def _check_out(path: str) -> None:
         raise CliError("cli.out_folder", path=printable(path, 200),
                        folder=printable(str(folder), 200))
     if target.exists() and not target.is_file():
-        raise CliError("cli.out_not_file", path=printable(path, 200),
-                       reason="a folder or a device is there")
+        raise CliError("cli.out_taken", path=printable(path, 200))
 
 
 def _move_line(state: State, move: Move, hidden: bool) -> str:
