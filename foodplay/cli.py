@@ -17,6 +17,8 @@ from foodplay.games import LISTINGS, built_games, get_game
 from foodplay.limits import INT_DIGITS, SHOWN_CHARS, printable, shown
 from foodplay.messages import catalogue
 from foodplay.record import Record, RecordError, Step, replay
+from foodplay.rules_cli import add_parser as add_rules_parser
+from foodplay.rules_cli import cmd_rules
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 1
@@ -85,10 +87,14 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="validate a record; exit status 2 if it is bad")
     check.add_argument("file")
 
-    bench = sub.add_parser("bench", help="play seeded random games and print throughput")
-    bench.add_argument("game")
+    bench = sub.add_parser("bench", help="play seeded random games and print throughput beside "
+                                         "a bare-Python loop's")
+    bench.add_argument("game", nargs="?", default="all", help="a game id, or all (the default)")
     bench.add_argument("--games", type=_whole_arg, default=200)
-    bench.add_argument("--players", type=_whole_arg, default=4)
+    bench.add_argument("--players", type=_whole_arg, default=None, help="default: 2 and 4")
+    bench.add_argument("--rounds", type=_whole_arg, default=3,
+                       help="interleaved engine/bare slices")
+    add_rules_parser(sub)
     return parser
 
 
@@ -230,22 +236,25 @@ def cmd_check(args: argparse.Namespace) -> None:
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
-    from foodplay.bench import run
+    from foodplay.bench import report, run
 
-    game_id = _game_id(args.game)
-    game = get_game(game_id)
-    _check_players(game_id, args.players)
+    game_ids = built_games() if args.game == "all" else [_game_id(args.game)]
     if args.games < 1:
         raise CliError("cli.games")
-    result = run(game_id, args.players, args.games)
-    print(f"{game.title}, {args.players} players, {result.games} random games on one core: "
-          f"{result.games_per_s:.1f} games/s, {result.moves_per_s:,.0f} moves/s "
-          f"({result.moves} moves in {result.seconds:.2f} s); "
-          f"peak traced memory {result.peak_kib:,.0f} KiB")
+    for game_id in game_ids:
+        game = get_game(game_id)
+        counts = [args.players] if args.players is not None else [2, 4]
+        for players in counts:
+            if not game.min_players <= players <= game.max_players:
+                if args.players is None:
+                    continue
+                _check_players(game_id, players)
+            print(report(game.title, players, run(game_id, players, args.games, args.rounds)),
+                  flush=True)
 
 
 COMMANDS = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay, "check": cmd_check,
-            "bench": cmd_bench}
+            "bench": cmd_bench, "rules": cmd_rules}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
