@@ -29,6 +29,7 @@ from foodplay.engine import (
 )
 from foodplay.games.burg import components as burg_components
 from foodplay.games.burg.components import Components, Recipe
+from foodplay.limits import shown
 
 REVEAL_COUNT = {2: 4, 3: 5, 4: 7, 5: 8}  # rule 1
 BURGER_TARGET = {2: 8, 3: 8, 4: 9, 5: 10}  # rule 6
@@ -752,7 +753,10 @@ class BurgGame(Game):
         require(not options, "options", "BURG has no options")
         comp = self.components(components)
         setup = dict(setup or {})
-        rng = random.Random(seed if seed is not None else setup.get("seed", 0))
+        base = seed if seed is not None else setup.get("seed", 0)
+        require(isinstance(base, int) and not isinstance(base, bool), "setup.seed",
+                "must be a whole number")
+        rng = random.Random(base)
         state = BurgState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]))
         deck = comp.deck()
         rng.shuffle(deck)
@@ -760,9 +764,10 @@ class BurgGame(Game):
         require(isinstance(top, list), "setup.deck_top", "must be a list of card ids")
         rest = Counter(deck)
         for i, card in enumerate(top):
-            require(rest[card] > 0, f"setup.deck_top[{i}]",
-                    f"{card!r} is not left in the deck" if card in comp.counts
-                    else f"{card!r} is not a card of this component set")
+            known = isinstance(card, str) and card in comp.counts
+            require(known and rest[card] > 0, f"setup.deck_top[{i}]",
+                    f"{card!r} is not left in the deck" if known
+                    else f"{shown(card)} is not a card of this component set")
             rest[card] -= 1
         remaining = []
         for card in deck:
@@ -778,7 +783,8 @@ class BurgGame(Game):
             first = rng.randrange(players)
             why = "burg.setup.first_seed"
         else:
-            require(isinstance(first, int) and 0 <= first < players, "setup.first_player",
+            require(isinstance(first, int) and not isinstance(first, bool)
+                    and 0 <= first < players, "setup.first_player",
                     f"must be a seat from 0 to {players - 1}")
             why = "burg.setup.first_chosen"
         state.first = first
