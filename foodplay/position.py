@@ -134,7 +134,7 @@ def stack_top(shuffled: list[str], top: Any, where: str, what: str) -> list[str]
 DOCUMENT_KEYS = ("game", "players", "options", "names") + SETUP_KEYS
 
 
-def position_record(text: str) -> Any:
+def position_record(text: str | bytes) -> Any:
     """A Record to start from, read from JSON text: a saved game record, or a position
     document `{"game", "players"?, "seed"?, "first_player"?, "deck_top"?, "position"}`.
 
@@ -145,6 +145,10 @@ def position_record(text: str) -> Any:
     from foodplay.games import get_game
     from foodplay.record import Record
 
+    if isinstance(text, (bytes, bytearray)):  # an upload: a record keeps the loader's limits
+        if b'"format"' in text[:4096] or len(text) > 1_000_000:
+            return Record.loads(text)
+        text = text.decode("utf-8", errors="replace")
     try:
         data = json.loads(text)
     except ValueError as exc:
