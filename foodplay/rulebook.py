@@ -8,7 +8,9 @@ from typing import Any
 
 from foodplay.data import read_json, require
 
-PROVENANCES = ("rulebook", "tutor reading", "tutor default")
+PROVENANCES = ("rulebook", "tutor reading", "tutor default", "published game")
+# "published game": a fact of the published game that the seed rulebook text does not contain;
+# such a clause names where the fact comes from in its "source" field.
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,12 +25,17 @@ class Clause:
     related: tuple[str, ...] = ()  # ids of clauses it leans on or is confused with
     in_play: bool = True  # False: never arises in play (set-up text, for example)
     components: tuple[str, ...] = ()  # sections of components.json whose pieces it describes
+    sources: dict[str, str] | None = None  # where a "published game" fact comes from
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang) or self.titles["en"]
 
     def text(self, lang: str = "en") -> str:
         return self.texts.get(lang) or self.texts["en"]
+
+    def source(self, lang: str = "en") -> str:
+        """Where a fact outside the rulebook text comes from ("" for the other provenances)."""
+        return (self.sources or {}).get(lang) or (self.sources or {}).get("en", "")
 
     @property
     def languages(self) -> list[str]:
@@ -81,6 +88,12 @@ class Rulebook:
                 value = item.get(name)
                 require(isinstance(value, dict) and isinstance(value.get("en"), str),
                         f"{where}.{name}", "must map language codes to strings, English included")
+            origin = item.get("source")
+            require((origin is not None) == (item["provenance"] == "published game"),
+                    f"{where}.source", "is required for a published-game clause, and only there")
+            require(origin is None or (isinstance(origin, dict)
+                                       and isinstance(origin.get("en"), str) and origin["en"]),
+                    f"{where}.source", "must map language codes to strings, English included")
             related = item.get("related", [])
             require(isinstance(related, list) and all(isinstance(r, str) for r in related),
                     f"{where}.related", "must be a list of clause ids")
@@ -92,7 +105,8 @@ class Rulebook:
             seen.add(item["id"])
             clauses.append(Clause(item["id"], item["number"], item["provenance"],
                                   dict(item["title"]), dict(item["text"]), tuple(related),
-                                  in_play, tuple(components)))
+                                  in_play, tuple(components),
+                                  dict(origin) if origin else None))
         for clause in clauses:
             _check_related(game_id, clause, seen, source)
         return cls(game_id, clauses)

@@ -8,7 +8,6 @@ scores and sharing, composed from the game-neutral components.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -392,7 +391,7 @@ class App(widgets.VBox):
         self.controls.relabel(text)
         self.controls.show(ctx.cursor, self.timeline.last, text)
         self.scores.render(ctx)
-        self.share.render(ctx, self.env if self.env is not None else os.environ)
+        self.share.render(ctx)
         self._draw_note(ctx)
         self._draw_messages()
 

@@ -13,7 +13,6 @@ into the class link, and the game's tutor shows them at their steps.
 from __future__ import annotations
 
 import base64
-import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,10 +21,11 @@ import ipywidgets as widgets
 from foodplay.games import built_games, get_game
 from foodplay.lessons import Course, games_with_lessons, lessons_for
 from foodplay.links import Link
+from foodplay.position import position_record
 from foodplay.record import Record, RecordError
 from foodplay.summary import file_name, summary_html
 from foodplay_widgets.app import App
-from foodplay_widgets.share import page_url
+from foodplay_widgets.share import link_row_html, sibling_url
 from foodplay_widgets.text import Text, esc
 
 PRESENTER_CSS = """
@@ -52,18 +52,6 @@ PRESENTER_CSS = """
 APP_NOTEBOOKS = {"burg": "burg.ipynb", "coffee-rush": "coffee-rush.ipynb",
                  "cuisine-a-la-card": "cuisine-a-la-card.ipynb", "food-truck": "food-truck.ipynb"}
 LESSONS_NOTEBOOK = "lessons.ipynb"
-
-
-def sibling_url(notebook: str, query: str, env: Mapping[str, str] | None = None) -> str:
-    """The address of another notebook served beside this page, with `query`: a full URL in
-    Voilà (from the page's own address), a relative one otherwise."""
-    env = os.environ if env is None else env
-    here = page_url(query, env)
-    if not here.startswith("http"):
-        return f"{notebook}?{query}"
-    base, _, _ = here.partition("?")
-    folder = base.rsplit("/", 1)[0]
-    return f"{folder}/{notebook}?{query}"
 
 
 def _button(css: str, style: str = "") -> widgets.Button:
@@ -103,6 +91,9 @@ class Teacher(widgets.VBox):
         self.upload.add_class("fp-teacher-upload")
         self.download = widgets.HTML()
         self.download.add_class("fp-teacher-download")
+        self.paste = widgets.Textarea(layout=widgets.Layout(width="100%"))  # a position, as JSON
+        self.paste.add_class("fp-teacher-position")
+        self.start_position = _button("fp-teacher-start-position")
         self.class_link = widgets.HTML()
         self.class_link.add_class("fp-teacher-class-link")
         self.lesson_select = widgets.Dropdown(layout=widgets.Layout(width="auto",
@@ -128,8 +119,8 @@ class Teacher(widgets.VBox):
         lesson_row = widgets.HBox([self.lesson_select, self.lesson_link])
         lesson_row.add_class("fp-teacher-row")
         self.tools = widgets.VBox([self.notes_heading, self.note, note_buttons, self.status,
-                                   self.share_heading, files, self.class_link, lesson_row,
-                                   self.summary])
+                                   self.share_heading, files, self.paste, self.start_position,
+                                   self.class_link, lesson_row, self.summary])
         self.tools.add_class("fp-teacher-tools")
         self.holder = widgets.VBox([self.app])
         super().__init__([self.style, self.title, top, self.holder, self.tools])
@@ -143,6 +134,7 @@ class Teacher(widgets.VBox):
         self.game_select.observe(guard(self._game_changed), "value")
         self.lesson_select.observe(guard(lambda _: self.render()), "value")
         self.upload.observe(guard(self._uploaded), "value")
+        self.start_position.on_click(guard(lambda _: self.load(self.paste.value)))
         self._watch(self.app)
         self.render()
 
@@ -179,19 +171,21 @@ class Teacher(widgets.VBox):
                                                 "count": len(self.record.annotations)})
         self.app.render()
 
-    def load(self, text: str) -> bool:
-        """Open a saved game record (JSON text), with its notes; False with a message if the
-        file is not a game the tutor can replay."""
+    def load(self, text: str | bytes) -> bool:
+        """Open a saved game record or a position document (JSON text, or the bytes of an
+        upload), with its notes; False with a message if the tutor cannot replay it."""
         try:
-            record = Record.loads(text)
+            record = position_record(text)
             app = App(record, env=self.env, lang=self.lang, step=0)
         except (RecordError, ValueError, KeyError) as exc:
             self._message = ("ui.teacher.bad_file", {"detail": str(exc).rstrip(".")})
             self.render()
             return False
         self._swap(app)
-        self._message = ("ui.teacher.loaded", {"title": get_game(record.game).title,
-                                               "count": len(record.moves)})
+        saved = (b'"format"' if isinstance(text, bytes) else '"format"') in text
+        key = "ui.teacher.loaded" if saved else "ui.teacher.position_started"
+        self._message = (key, {"title": get_game(record.game).title,
+                               "count": len(record.moves)})
         self.render()
         return True
 
@@ -216,14 +210,14 @@ class Teacher(widgets.VBox):
         record = self.record
         link = Link(game=record.game, players=record.players, seed=record.seed or 0,
                     record=record, step=self.step, seat=None, lang=self.lang)
-        return sibling_url(APP_NOTEBOOKS.get(record.game, "index.ipynb"), link.query(), self.env)
+        return sibling_url(APP_NOTEBOOKS.get(record.game, "index.ipynb"), link.query())
 
     def lesson_link_url(self) -> str | None:
         uid = self.lesson_select.value
         if not uid:
             return None
         course = Course(lesson=uid, lang=self.lang)
-        return sibling_url(LESSONS_NOTEBOOK, course.query(), self.env)
+        return sibling_url(LESSONS_NOTEBOOK, course.query())
 
     def render(self) -> None:
         game = get_game(self.record.game)
@@ -261,6 +255,9 @@ class Teacher(widgets.VBox):
         self.share_heading.value = f'<h3>{text.html("ui.teacher.sharing")}</h3>'
         self.upload.description = text("ui.teacher.upload")
         self.upload.tooltip = text("ui.teacher.upload_tip")
+        self.paste.placeholder = text("ui.teacher.position_placeholder")
+        self.start_position.description = text("ui.teacher.position_start")
+        self.start_position.tooltip = text("ui.teacher.position_start_tip")
         data = base64.b64encode(self.record.dumps().encode("utf-8")).decode()
         tail = f"seed{self.record.seed}" if self.record.seed is not None else "example"
         name = f"{self.record.game}-{self.record.players}p-{tail}-annotated.json"
@@ -268,12 +265,9 @@ class Teacher(widgets.VBox):
                                f'href="data:application/json;base64,{data}">'
                                f'{text.html("ui.teacher.download")}</a>')
         url = self.class_link_url()
-        self.class_link.value = (
-            f'<div class="fp-share-row"><a class="fp-class-link" href="{esc(url)}" '
-            f'target="_blank" rel="noopener">{text.html("ui.teacher.class_link", step=step)}</a>'
-            f' <input class="fp-share-url" type="text" readonly aria-label="'
-            f'{text.html("ui.teacher.class_link_label", step=step)}" value="{esc(url)}" '
-            f'onfocus="this.select()"></div>')
+        self.class_link.value = link_row_html(
+            url, "fp-class-link", text.html("ui.teacher.class_link", step=step),
+            text.html("ui.teacher.class_link_label", step=step))
         self._draw_lessons(text, game.id)
         summary = base64.b64encode(summary_html(game.id, self.lang).encode("utf-8")).decode()
         self.summary.value = (f'<p><a class="fp-summary-page" target="_blank" rel="noopener" '
@@ -298,11 +292,9 @@ class Teacher(widgets.VBox):
         if url is None:
             self.lesson_link.value = ""
             return
-        self.lesson_link.value = (
-            f'<a class="fp-lesson-class-link" href="{esc(url)}" target="_blank" rel="noopener">'
-            f'{text.html("ui.teacher.lesson_link")}</a> <input class="fp-share-url" type="text"'
-            f' readonly aria-label="{text.html("ui.teacher.lesson_link_label")}" '
-            f'value="{esc(url)}" onfocus="this.select()">')
+        self.lesson_link.value = link_row_html(
+            url, "fp-lesson-class-link", text.html("ui.teacher.lesson_link"),
+            text.html("ui.teacher.lesson_link_label"))
 
     # --- controls ------------------------------------------------------------------------
     def _presenter_changed(self, change: dict) -> None:
@@ -325,4 +317,4 @@ class Teacher(widgets.VBox):
         item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
         content = item["content"]
         raw = bytes(content) if not isinstance(content, bytes) else content
-        self.load(raw.decode("utf-8", errors="replace"))
+        self.load(raw)

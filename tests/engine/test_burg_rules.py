@@ -382,7 +382,10 @@ def test_r5_1_each_rat_taken_becomes_a_secret_rat_token(cited):
     assert table.piles == [["onion", "rat", "rat", "cheese", "lettuce"], ["patty"]]
     events = table.lone(BOB)
     rats = find(events, "burg.build.rats")
-    assert rats.clauses == ("R5-1",) and params(rats) == {"seat": BOB, "count": 2}
+    assert rats.clauses == ("R5-1", "G5") and params(rats) == {"seat": BOB, "count": 2}
+    assert rats.visible_to == frozenset({BOB})  # G5: the count is the owner's secret
+    public = find(events, "burg.build.rats_public")
+    assert public.visible_to is None and "count" not in params(public)
     assert table.seat(BOB)["rat_tokens"] == 2
     assert table.seat(BOB)["wastebasket"] == ["rat", "rat"]
     assert "rat" not in table.seat(BOB)["taken"]

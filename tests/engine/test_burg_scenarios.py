@@ -77,14 +77,17 @@ def test_two_player_reveal_card_by_card():
     assert step(tl, 11)[:3] == [
         ("burg.take", {"seat": 1, "pile": 2, "cards": ["onion", "rat", "mushroom"]}),
         ("burg.take.last", {"seat": 0, "pile": 1, "cards": ["lettuce", "cheese"]}),
-        ("burg.build.rats", {"seat": 1, "count": 1})]
+        ("burg.build.rats_public", {"seat": 1})]
+    assert ("burg.build.rats", {"seat": 1, "count": 1}) in step(tl, 11)
     bob = tl.state_at(11).view(None)["seats"][BOB]
     assert bob["rat_tokens"] == 1 and bob["wastebasket"] == ["rat"]
     assert bob["taken"] == ["onion", "mushroom"]
     assert tl.state_at(11).view(ALICE)["seats"][BOB]["rat_tokens"] is None
-    assert [s.text for s in explain(tl.state_at(11), tl.steps[11].events)][2] == (
+    assert [s.text for s in explain(tl.state_at(11), tl.steps[11].events, BOB)][3] == (
         "Bob took a rat, so they take 1 rat token face down, and the rat card goes under "
         "their wastebasket.")
+    assert not any("1 rat token" in s.text
+                   for s in explain(tl.state_at(11), tl.steps[11].events, ALICE))
     # 12. Bob flips the onion as a bottom bun (never the rat)
     assert step(tl, 12) == [("burg.build.flip", {"seat": 1, "card": "onion", "burger": 1})]
     assert tl.steps[12].events[0].clauses == ("R5-2",)

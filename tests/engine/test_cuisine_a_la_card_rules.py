@@ -141,7 +141,7 @@ def test_two_players_face_one_judge_of_each_tier_and_a_scored_judge_is_replaced_
 
 @clauses("S4")
 def test_the_market_shows_four_cards_and_the_fridge_starts_empty(cited):
-    state = new(pantry_top=["eggs", "rice", "tofu", "duck"])
+    state = new(deck_top=["eggs", "rice", "tofu", "duck"])
     events = setup_events(cited, state)
     assert state.market == ["eggs", "rice", "tofu", "duck"] and state.fridge == []
     assert len(state.pantry) == 114 and params(events, "setup.market")["pantry"] == 114
@@ -223,7 +223,7 @@ def test_cards_are_played_from_hand_in_any_order_and_stay_out_until_the_discard_
 @clauses("P2-1")
 def test_one_buy_is_paid_from_the_pooled_money_of_spoons_and_forks(cited):
     state = new(hands={"0": ["fork", "spoon", "spoon", "spoon", "salt"]},
-                pantry_top=["bacon", "eggs", "rice", "tofu"])
+                deck_top=["bacon", "eggs", "rice", "tofu"])
     to_play(cited, state)
     spend(cited, state, 3)
     refused(cited, state, "buy", "P2-1", "refuse.cannot_afford", slot=1)
@@ -238,7 +238,7 @@ def test_one_buy_is_paid_from_the_pooled_money_of_spoons_and_forks(cited):
 @clauses("P2-2")
 def test_a_fork_gives_either_one_money_or_an_extra_buy(cited):
     state = new(hands={"0": ["fork", "fork", "spoon", "spoon", "spoon"]},
-                pantry_top=["eggs", "rice", "tomatoes", "corn"])
+                deck_top=["eggs", "rice", "tomatoes", "corn"])
     to_play(cited, state)
     refused(cited, state, "play", "P2-2", "refuse.fork_use", card="fork")
     refused(cited, state, "fork", "P2-2", "refuse.fork_bad_use", use="spoon")
@@ -255,7 +255,7 @@ def test_a_fork_gives_either_one_money_or_an_extra_buy(cited):
 @clauses("P2-3", "C2", "S2", "G8")
 def test_a_bought_card_goes_to_the_discard_pile_and_only_its_on_purchase_acts(cited):
     state = new(hands={"0": ["spoon", "spoon", "spoon", "spoon", "salt"]},
-                pantry_top=["bacon", "eggs", "rice", "tofu"])
+                deck_top=["bacon", "eggs", "rice", "tofu"])
     to_play(cited, state)
     spend(cited, state, 4)
     events = play(cited, state, "buy", slot=1)
@@ -378,7 +378,7 @@ def test_discard_everything_then_draw_five_reshuffling_when_the_deck_runs_out(ci
 
 @clauses("P4", "G6", "D4")
 def test_cleanup_moves_slot_four_to_the_fridge_slides_the_row_and_refills_from_slot_one(cited):
-    state = new(pantry_top=["eggs", "rice", "tofu", "duck", "corn", "pasta"],
+    state = new(deck_top=["eggs", "rice", "tofu", "duck", "corn", "pasta"],
                 hands={"0": ["spoon", "spoon", "spoon", "salt", "salt"]})
     to_play(cited, state)
     spend(cited, state, 2)
@@ -607,7 +607,7 @@ def test_advanced_puts_all_judges_in_one_deck_and_replaces_from_it(cited):
 def test_more_medals_rewards_the_whole_market_and_all_four_cuisines(cited):
     state = new(options={"more_medals": True},
                 hands={"0": ["fork", "fork", "fork", "spoon", "spoon"]},
-                pantry_top=["eggs", "rice", "tomatoes", "corn"])
+                deck_top=["eggs", "rice", "tomatoes", "corn"])
     assert state.target == 18
     assert find(setup_events(cited, state), "setup.more_medals").clauses == ("V2",)
     to_play(cited, state)
@@ -721,7 +721,7 @@ def test_a_dish_comes_before_any_purchase(cited):
 
 
 @clauses("D2", "C3")
-def test_cards_served_from_hand_count_as_played_but_warmed_cards_do_not(cited):
+def test_every_card_of_a_dish_acts_and_hand_cards_also_count_as_played(cited):
     state = new(judges_top=["noodle_master"],
                 hands={"0": ["butter", "baguette", "duck", "mushrooms", "spoon"]},
                 plates={"0": ["brie"]})
@@ -729,10 +729,11 @@ def test_cards_served_from_hand_count_as_played_but_warmed_cards_do_not(cited):
     cook(cited, state, "plate:1", "butter", "duck", "mushrooms", "baguette",
          types={"mushrooms": "protein"})
     events = play(cited, state, "serve", judge=1)
-    assert params(events, "score.plate_no_play") == {"seat": 0, "card": "brie"}
+    assert params(events, "score.plate_plays") == {"seat": 0, "card": "brie"}
     assert params(events, "serve.played")["cards"] == ["butter", "duck", "mushrooms", "baguette"]
     sources = [dict(e.params)["source"] for e in events if e.key == K + "effect.spoons"]
-    assert "brie" not in sources and sources.count("butter") == 2  # On Play and French
+    assert sources.count("brie") == 1  # D2 revised: Brie's On Play acts from the plate too
+    assert sources.count("butter") == 2  # On Play and French
 
 
 @clauses("D2", "C3")
@@ -788,7 +789,7 @@ def test_empty_stacks_leave_their_places_empty(cited):
 @clauses("D4", "G8")
 def test_an_empty_fork_pile_gives_nothing(cited):
     state = new(hands={"0": ["spoon", "spoon", "spoon", "spoon", "salt"]},
-                pantry_top=["bacon"])
+                deck_top=["bacon"])
     state.forks = 0
     to_play(cited, state)
     spend(cited, state, 4)
@@ -882,9 +883,13 @@ def test_hands_plates_and_the_dish_on_the_counter_are_secret(cited):
         node_t, node_m, node_o = teacher, mine, theirs
         for step in path:
             node_t, node_m = node_t[step], node_m[step]
-            node_o = node_o.get(step) if isinstance(node_o, dict) else node_o[step]
+            node_o = node_o.get(step) if isinstance(node_o, dict) else \
+                None if node_o is None else node_o[step]
         assert node_m == node_t != node_o
     assert ("pending", "card") in state.secret_paths(0)
+    # G12 (issue 14): the others see a dish in the making, not a dual card's choice
+    assert theirs["pending"] is None and theirs["mode"] == "dish"
+    assert theirs["decision"] == K + "decide.dish" and mine["decision"] == K + "decide.food_type"
     assert theirs["seats"][0]["hand"] == {"count": 4}
     assert theirs["seats"][0]["dish"] == {"count": 1}
     hidden = {k: theirs["seats"][0][k] for k in ("hand", "plates", "dish")}
@@ -974,6 +979,94 @@ def test_bad_options_are_refused():
         GAME.new_state(2, seed=1, options={"turbo": True})
     with pytest.raises(DataError, match="options.advanced"):
         GAME.new_state(2, seed=1, options={"advanced": "yes"})
+
+
+# --- issue 14: bought this turn, second warming, plate cards in a dish -----------------------
+def _empty_deck(state: CuisineState, seat: int = 0) -> None:
+    """Take the rest of a seat's deck out of play, so that its next draw reshuffles."""
+    state.trash += state.deck[seat]
+    state.deck[seat] = []
+
+
+@clauses("P2-3", "P3")
+def test_a_card_bought_this_turn_cannot_be_played_even_after_a_reshuffle_draws_it(cited):
+    state = new(hands={"0": ["tarragon", "spoon", "spoon", "spoon", "salt"]},
+                deck_top=["tarragon", "eggs", "rice", "tofu"])
+    _empty_deck(state)
+    to_play(cited, state)
+    play(cited, state, "play", card="spoon")
+    play(cited, state, "buy", slot=1)
+    assert state.discard[0] == ["tarragon"]
+    events = play(cited, state, "play", card="tarragon")  # the old copy: its draw reshuffles
+    assert "draw.reshuffle" in keys(events) and state.hand[0].count("tarragon") == 1
+    refused(cited, state, "play", "P2-3", "refuse.bought_this_turn", card="tarragon")
+    assert Move.make(0, "play", card="tarragon") not in state.legal_moves(0)
+    play(cited, state, "end")  # the mark lasts for this turn only
+    assert state.bought_hand == [] and state.bought_deck == [] and state.bought_discard == []
+
+
+@clauses("P2-3", "Q2", "Q4")
+def test_a_card_bought_this_turn_cannot_be_warmed_by_an_ability(cited):
+    state = new(hands={"0": ["tarragon", "balsamic", "spoon", "spoon", "salt"]},
+                deck_top=["tarragon", "eggs", "rice", "tofu"])
+    _empty_deck(state)
+    to_play(cited, state)
+    play(cited, state, "play", card="spoon")
+    play(cited, state, "buy", slot=1)
+    play(cited, state, "play", card="tarragon")
+    play(cited, state, "play", card="balsamic")
+    assert state.mode() == "warm" and "tarragon" in state.hand[0]
+    refused(cited, state, "warm", "Q2", "refuse.warm_bought", card="tarragon")
+    assert Move.make(0, "warm", card="tarragon") not in state.legal_moves(0)
+    events = play(cited, state, "warm", card="salt")  # a card held from the start may go
+    assert find(events, "effect.warm").clauses[0] == "Q4" and state.plates[0][0] == "salt"
+
+
+@clauses("P2-3", "P2-2")
+def test_a_fork_bought_this_turn_cannot_be_played_after_a_reshuffle(cited):
+    state = new(hands={"0": ["tarragon", "spoon", "spoon", "fork", "salt"]})
+    _empty_deck(state)
+    to_play(cited, state)
+    play(cited, state, "play", card="spoon")
+    play(cited, state, "play", card="spoon")
+    play(cited, state, "buy_fork")
+    play(cited, state, "play", card="tarragon")  # draws the Fork just bought
+    assert state.hand[0].count("fork") == 2
+    play(cited, state, "fork", use="currency")  # the Fork held from the start
+    refused(cited, state, "fork", "P2-3", "refuse.bought_this_turn", use="buy")
+
+
+@clauses("P1")
+def test_a_second_warming_is_refused_under_one_card_per_turn(cited):
+    state = new(hands={"0": ["eggs", "rice", "spoon", "spoon", "salt"]})
+    play(cited, state, "warm", card="eggs")
+    refused(cited, state, "warm", "P1", "refuse.warm_again", card="rice")
+    play(cited, state, "play", card="spoon")
+    refused(cited, state, "warm", "P1", "refuse.warm_again", card="rice")
+
+
+@clauses("P2-9", "D1")
+def test_the_fork_pile_is_closed_on_a_serving_turn_and_p2_9_says_so(cited):
+    text = GAME.rulebook()["P2-9"].text()
+    assert "Fork pile" in text
+    assert "start of your turn" in GAME.rulebook()["D1"].text()
+    cited.mark("P2-9", "D1")
+
+
+@clauses("D2", "P2-4", "C2")
+def test_cheddar_served_from_a_plate_draws_a_card(cited):
+    state = new(judges_top=["noodle_master"],
+                hands={"0": ["butter", "baguette", "duck", "mushrooms", "spoon"]},
+                decks={"0": ["eggs"]}, plates={"0": ["cheddar"]})
+    to_play(cited, state)
+    cook(cited, state, "plate:1", "butter", "duck", "mushrooms", "baguette",
+         types={"mushrooms": "protein"})
+    hand = len(state.hand[0])
+    events = play(cited, state, "serve", judge=1)
+    assert params(events, "score.plate_plays") == {"seat": 0, "card": "cheddar"}
+    sources = [dict(e.params)["source"] for e in events if e.key == K + "effect.draw"]
+    assert "cheddar" in sources
+    assert "eggs" in state.hand[0] and len(state.hand[0]) > hand
 
 
 # --- coverage --------------------------------------------------------------------------------

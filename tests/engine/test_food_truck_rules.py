@@ -547,7 +547,7 @@ def test_component_files_and_setups_name_the_field_at_fault(tmp_path):
                          ({"trucks": [["swap", "swap"], []]}, "setup.trucks[0][1]"),
                          ({"first_player": "0"}, "setup.first_player"),
                          ({"seed": "x"}, "setup.seed"),
-                         ({"deck_top": []}, "setup")]:
+                         ({"pantry_top": []}, "setup")]:
         with pytest.raises(DataError) as info:
             GAME.new_state(2, setup=setup)
         assert info.value.where == where

@@ -88,7 +88,7 @@ def test_build_a_path_by_clicking_cells_preview_then_stop_here():
     assert "Step 2: row 3, column 3: +1 milk" in preview
     assert "You will collect 1 milk and 1 ice: 2 ingredients." in preview
     assert "2 steps taken: 3 are free. Rush tokens left: 0." in preview
-    assert "Alice steps to row 3, column 3 and takes 1 milk. Rule 2-1 rulebook" in preview
+    assert "Alice steps to row 3, column 3 and takes 1 milk. Rule 2-1 tutor reading" in preview
     assert "You may end your move here." in preview
     assert editor.stop.description == "Stop here"
     assert "fp-cr-on-path" in editor.cells[(3 - 1) * 4 + 3 - 1][2]._dom_classes

@@ -138,7 +138,8 @@ def test_a_refused_dish_shows_its_reason_and_clause_and_changes_nothing():
     preview = plain(builder.preview.value)
     assert "4. Beans, from plate 1: 4 meal points, running total 18" in preview
     assert "Beans counts as Protein in this dish (Rule C4)." in preview
-    assert "Cheddar comes from a warming plate, so it was never played" in preview
+    assert "Cheddar comes from a warming plate; laid out in the dish, its On Play ability acts" \
+        in preview  # reading D2, revised
     assert "Total: 2 + 8 + 4 + 4 + 5 = 23 meal points" in preview
     menu = builder.type_menus[3]
     assert menu.description == "Beans counts as" and menu.options == (

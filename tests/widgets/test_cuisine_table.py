@@ -181,8 +181,8 @@ def test_a_warmed_card_is_secret_and_acts_only_when_served():
 
     app.go(12)
     text = explanation(app)
-    assert "Brie comes from a warming plate, so it was never played: its On Play ability does " \
-        "not act." in text
+    assert "Brie comes from a warming plate; laid out in the dish, its On Play ability acts " \
+        "all the same." in text  # reading D2, revised
     assert "The French ability of Brie works in this dish" in text
     assert {"D2", "C3"} <= set(cited(app))
 

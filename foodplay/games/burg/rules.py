@@ -29,6 +29,7 @@ from foodplay.engine import (
 )
 from foodplay.games.burg import components as burg_components
 from foodplay.games.burg.components import Components, Recipe
+from foodplay.limits import shown
 
 REVEAL_COUNT = {2: 4, 3: 5, 4: 7, 5: 8}  # rule 1
 BURGER_TARGET = {2: 8, 3: 8, 4: 9, 5: 10}  # rule 6
@@ -509,7 +510,9 @@ class BurgState(State):
             self.taken[seat] = [c for c in self.taken[seat] if c != "rat"]
             self.rat_tokens[seat] += rats
             self.waste[seat] += ["rat"] * rats
-            events.append(event("burg.build.rats", "R5-1", seat=seat, count=rats))
+            events.append(event("burg.build.rats_public", ("R5-1", "G5"), seat=seat))
+            events.append(event("burg.build.rats", ("R5-1", "G5"), frozenset((seat,)), seat=seat,
+                                count=rats))  # G5: only the owner learns the count
         events.append(event("burg.build.begin", "R5", seat=seat,
                             cards=list(self.taken[seat])))
 
@@ -752,7 +755,10 @@ class BurgGame(Game):
         require(not options, "options", "BURG has no options")
         comp = self.components(components)
         setup = dict(setup or {})
-        rng = random.Random(seed if seed is not None else setup.get("seed", 0))
+        base = seed if seed is not None else setup.get("seed", 0)
+        require(isinstance(base, int) and not isinstance(base, bool), "setup.seed",
+                "must be a whole number")
+        rng = random.Random(base)
         state = BurgState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]))
         deck = comp.deck()
         rng.shuffle(deck)
@@ -760,9 +766,10 @@ class BurgGame(Game):
         require(isinstance(top, list), "setup.deck_top", "must be a list of card ids")
         rest = Counter(deck)
         for i, card in enumerate(top):
-            require(rest[card] > 0, f"setup.deck_top[{i}]",
-                    f"{card!r} is not left in the deck" if card in comp.counts
-                    else f"{card!r} is not a card of this component set")
+            known = isinstance(card, str) and card in comp.counts
+            require(known and rest[card] > 0, f"setup.deck_top[{i}]",
+                    f"{card!r} is not left in the deck" if known
+                    else f"{shown(card)} is not a card of this component set")
             rest[card] -= 1
         remaining = []
         for card in deck:
@@ -770,15 +777,21 @@ class BurgGame(Game):
                 rest[card] -= 1
                 remaining.append(card)
         state.deck = remaining + list(reversed(top))
+        staged = setup.pop("position", None)
+        if staged is not None:  # any position as data: the start of a later round
+            from foodplay.games.burg.position import apply as apply_position
+
+            apply_position(state, staged, deck, top)
         first = setup.pop("first_player", None)
         setup.pop("seed", None)
         require(not setup, "setup", f"unknown setting {next(iter(setup), '')!r}; "
-                                    "use deck_top, first_player or seed")
+                                    "use deck_top, first_player, position or seed")
         if first is None:
             first = rng.randrange(players)
             why = "burg.setup.first_seed"
         else:
-            require(isinstance(first, int) and 0 <= first < players, "setup.first_player",
+            require(isinstance(first, int) and not isinstance(first, bool)
+                    and 0 <= first < players, "setup.first_player",
                     f"must be a seat from 0 to {players - 1}")
             why = "burg.setup.first_chosen"
         state.first = first
@@ -787,6 +800,10 @@ class BurgGame(Game):
                   label=comp.label, tongs=comp.tools["tongs"], tea=comp.tools["tea"]),
             event(why, "R0", seat=first),
         ]
+        if staged is not None:
+            state.setup_events.append(event("burg.setup.position", ("R1", "R6"),
+                                            round=state.round + 1, count=len(state.deck),
+                                            burgers=state.complete_burgers()))
         state._start_round(state.setup_events)
         return state
 

@@ -14,6 +14,7 @@ from typing import Any
 from foodplay.data import require, whole_number
 from foodplay.games.coffee_rush.board import Board
 from foodplay.games.coffee_rush.components import Components
+from foodplay.position import rule_ref
 
 SETUP_KEYS = ("seed", "first_player", "deck_top", "position")
 POSITION_KEYS = ("meeples", "seats", "start_token")
@@ -46,6 +47,13 @@ class Setup:
     first_player: int | None
     deck_top: list[str]
     position: Position | None
+
+
+def _rule(clause_id: str) -> str:
+    """" (Rule S-4, clause S4)": the rule a learner sees, for refusals of a staged position."""
+    from foodplay.games import get_game
+
+    return f" ({rule_ref(get_game('coffee-rush'), clause_id)})"
 
 
 def _ids(value: Any, where: str, known: Mapping[str, Any], what: str) -> list[str]:
@@ -84,12 +92,13 @@ def parse(raw: Mapping[str, Any] | None, players: int, comp: Components, board: 
             used.update(seat.spent)
     for card, n in used.items():
         require(n <= cards[card], "setup", f"uses {n} {card!r} order cards, but the deck has "
-                                           f"only {cards[card]}")
+                                           f"only {cards[card]}" + _rule("C3"))
     if position:
         held = Counter(i for seat in position.seats for cup in seat.cups for i in cup)
         for ing, n in held.items():
             require(n <= comp.supply[ing], "setup.position",
-                    f"puts {n} {ing!r} in cups, but the supply has only {comp.supply[ing]}")
+                    f"puts {n} {ing!r} in cups, but the supply has only {comp.supply[ing]}"
+                    + _rule("C1"))
     return Setup(seed, first, top, position)
 
 
@@ -108,13 +117,14 @@ def _position(raw: Any, players: int, comp: Components, board: Board) -> Positio
     for s, cells in enumerate(meeples_raw):
         at = f"{where}.meeples[{s}]"
         require(isinstance(cells, list) and len(cells) == each, at,
-                f"must list {each} [row, column] cell(s)")
+                f"must list {each} [row, column] cell(s)" + _rule("C2"))
         seat_cells = []
         for m, rc in enumerate(cells):
             cell = board.at(*rc) if isinstance(rc, list) and len(rc) == 2 else None
             require(cell is not None, f"{at}[{m}]",
                     f"must be [row, column] with rows 1-{board.rows} and columns 1-{board.cols}")
-            require(cell not in taken, f"{at}[{m}]", "is a cell another meeple already holds")
+            require(cell not in taken, f"{at}[{m}]",
+                    "is a cell another meeple already holds" + _rule("S4"))
             taken.add(cell)
             seat_cells.append(cell)
         meeples.append(seat_cells)
@@ -134,12 +144,12 @@ def _seat(raw: Any, where: str, comp: Components) -> SeatStart:
             f"is not a setting; use {', '.join(SEAT_KEYS)}")
     tabs_raw = raw.get("tabs", [[] for _ in range(comp.tabs)])
     require(isinstance(tabs_raw, list) and len(tabs_raw) == comp.tabs, f"{where}.tabs",
-            f"must be {comp.tabs} lists of order ids, tab 1 first")
+            f"must be {comp.tabs} lists of order ids, tab 1 first" + _rule("C2"))
     tabs = [_ids(t, f"{where}.tabs[{i}]", comp.orders, "an order card")
             for i, t in enumerate(tabs_raw)]
     cups_raw = raw.get("cups", [[] for _ in range(comp.cups)])
     require(isinstance(cups_raw, list) and len(cups_raw) == comp.cups, f"{where}.cups",
-            f"must be {comp.cups} lists of ingredient ids")
+            f"must be {comp.cups} lists of ingredient ids" + _rule("C2"))
     cups = [_ids(c, f"{where}.cups[{i}]", comp.supply, "an ingredient")
             for i, c in enumerate(cups_raw)]
     completed = _ids(raw.get("completed", []), f"{where}.completed", comp.orders, "an order card")

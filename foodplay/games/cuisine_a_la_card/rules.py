@@ -132,6 +132,12 @@ class CuisineState(State):
         self.market_bought = 0
         self.turn_played: list[str] = []  # everything that counts as played this turn (D2)
         self.turn_fired: list[bool] = []  # whether its On Play cuisine ability has acted (C3)
+        self.warmed = False  # P1: whether the warming phase put a card on a plate this turn
+        # P2-3, Q2: the cards bought this turn, followed copy by copy through a reshuffle:
+        # positions in the active seat's discard pile and deck, and copies now in hand
+        self.bought_discard: list[int] = []
+        self.bought_deck: list[int] = []
+        self.bought_hand: list[str] = []
         self.queue: list[dict[str, Any]] = []  # abilities still to resolve, choices first in line
         self.end_trigger: dict[str, Any] | None = None
         self.setup_events: list[Event] = []
@@ -199,8 +205,8 @@ class CuisineState(State):
         hand = self.hand[seat]
         distinct = list(dict.fromkeys(hand))
         if mode == "warming" or mode == "warm":
-            moves = [Move(seat, "warm", (("card", c),)) for c in distinct] \
-                if None in self.plates[seat] else []
+            moves = [Move(seat, "warm", (("card", c),)) for c in distinct
+                     if self._usable(seat, c)] if None in self.plates[seat] else []
             return moves + [Move(seat, "no_warm")]
         if mode == "trash":
             return [Move(seat, "trash", (("card", c),)) for c in distinct] + [Move(seat,
@@ -228,8 +234,9 @@ class CuisineState(State):
                       enumerate(self.judges) if slot["judge"] and scoring.assess(
                           dish, self.comp, self.comp.judges[slot["judge"]], result, more).ok]
             return moves + [Move(seat, "cancel")]
-        moves += [Move(seat, "play", (("card", c),)) for c in distinct if c != "fork"]
-        if "fork" in hand:
+        moves += [Move(seat, "play", (("card", c),)) for c in distinct
+                  if c != "fork" and self._usable(seat, c)]
+        if "fork" in hand and self._usable(seat, "fork"):
             moves += [Move(seat, "fork", (("use", u),)) for u in FORK_USES]
         if not self.served and self.buys > 0:
             money = self.currency
@@ -255,6 +262,8 @@ class CuisineState(State):
         kind = move.kind
         if kind not in MODE_KINDS[mode]:
             if kind == "warm" and mode in ("play", "dish"):
+                if self.warmed:
+                    return no("P1", "refuse.warm_again", seat=move.seat)
                 return no("Q2", "refuse.warm_late", seat=move.seat)
             if mode == "dish" and kind in MODE_KINDS["play"]:
                 return no("G11", "refuse.dish_open", seat=move.seat)
@@ -279,11 +288,18 @@ class CuisineState(State):
             return no(clause, "refuse.not_in_hand", seat=move.seat, card=card)
         return None
 
+    def _usable(self, seat: Seat, card: str) -> bool:
+        """Whether `seat` holds a copy of `card` that was not bought this turn (P2-3)."""
+        fresh = self.bought_hand.count(card) if seat == self.active and self.bought_hand else 0
+        return self.hand[seat].count(card) > fresh
+
     def _check_warm(self, move: Move, mode: str) -> Verdict:
         clause = "P1" if mode == "warming" else "Q4"
         refusal = self._in_hand(move, clause)
         if refusal is not None:
             return refusal
+        if not self._usable(move.seat, move.get("card")):
+            return no("Q2", "refuse.warm_bought", seat=move.seat, card=move.get("card"))
         if None not in self.plates[move.seat]:
             return no(clause, "refuse.plates_full", seat=move.seat, count=PLATES)
         return Verdict.allow(clause)
@@ -294,7 +310,10 @@ class CuisineState(State):
     def _check_play(self, move: Move, mode: str) -> Verdict:
         if move.get("card") == "fork":
             return no("P2-2", "refuse.fork_use")
-        return _first(self._in_hand(move, "P2"), Verdict.allow("P2"))
+        refusal = self._in_hand(move, "P2")
+        if refusal is None and not self._usable(move.seat, move.get("card")):
+            return no("P2-3", "refuse.bought_this_turn", seat=move.seat, card=move.get("card"))
+        return _first(refusal, Verdict.allow("P2"))
 
     def _check_fork(self, move: Move, mode: str) -> Verdict:
         use = move.get("use")
@@ -302,6 +321,8 @@ class CuisineState(State):
             return no("P2-2", "refuse.fork_bad_use", use=str(use))
         if "fork" not in self.hand[move.seat]:
             return no("P2-2", "refuse.no_fork", seat=move.seat)
+        if not self._usable(move.seat, "fork"):
+            return no("P2-3", "refuse.bought_this_turn", seat=move.seat, card="fork")
         return Verdict.allow("P2-2")
 
     def _can_buy(self, seat: Seat, cost: int, clause: str = "P2-1") -> Verdict | None:
@@ -487,6 +508,7 @@ class CuisineState(State):
         self.plates[seat][plate] = card
         own = frozenset((seat,))
         if self.phase == "warming" and not self.queue:
+            self.warmed = True
             events.append(ev("warm", "P1", seat=seat, plate=plate + 1))
             events.append(ev("warm.own", ("P1", "G12"), own, seat=seat, card=card,
                              plate=plate + 1))
@@ -568,6 +590,11 @@ class CuisineState(State):
             events.append(ev("play.fork_currency", ("P2-2", "P2-1"), seat=seat,
                              total=self.currency))
 
+    def _to_discard_bought(self, seat: Seat, card: str) -> None:
+        """A bought card goes onto the discard pile, marked as bought this turn (P2-3)."""
+        self.discard[seat].append(card)
+        self.bought_discard.append(len(self.discard[seat]) - 1)
+
     def _pay(self, cost: int) -> None:
         self.currency -= cost
         self.buys -= 1
@@ -579,7 +606,7 @@ class CuisineState(State):
         info = self.comp.cards[card]
         self._pay(info.cost)
         self.market[slot - 1] = None
-        self.discard[seat].append(card)
+        self._to_discard_bought(seat, card)
         self.market_bought += 1
         events.append(ev("buy.market", ("P2-1", "P2-3"), seat=seat, card=card, slot=slot,
                          cost=info.cost, left=self.currency, buys=self.buys))
@@ -600,7 +627,7 @@ class CuisineState(State):
         seat = move.seat
         card = self.fridge.pop()
         self._pay(FRIDGE_PRICE)
-        self.discard[seat].append(card)
+        self._to_discard_bought(seat, card)
         info = self.comp.cards[card]
         key = "buy.fridge_no_purchase" if info.has_trigger("purchase") else "buy.fridge"
         events.append(ev(key, ("P4-1", "P2-3"), seat=seat, card=card, price=FRIDGE_PRICE,
@@ -610,7 +637,7 @@ class CuisineState(State):
         seat = move.seat
         self._pay(self.comp.fork_cost)
         self.forks -= 1
-        self.discard[seat].append("fork")
+        self._to_discard_bought(seat, "fork")
         events.append(ev("buy.fork", ("P2-2", "P2-3", "G3"), seat=seat, cost=self.comp.fork_cost,
                          left=self.currency, buys=self.buys))
 
@@ -719,14 +746,14 @@ class CuisineState(State):
         if any(self._plays(c) for c in from_hand):
             events.append(ev("serve.played", ("D2", "C2"), seat=seat, cards=from_hand,
                              count=len(from_hand)))
-        for entry in dish:
+        for entry in dish:  # D2 (revised): every card laid out acts, plate cards included
             if entry["from"] == "hand":
                 entry["played"] = len(self.turn_played)
                 self.turn_played.append(entry["card"])
                 self.turn_fired.append(False)
-                for ability in self.comp.cards[entry["card"]].abilities:
-                    if ability.trigger == "play":
-                        self._enqueue(seat, entry["card"], "on_play", ability.effects)
+            for ability in self.comp.cards[entry["card"]].abilities:
+                if ability.trigger == "play":
+                    self._enqueue(seat, entry["card"], "on_play", ability.effects)
         for index, entry in enumerate(dish):  # D2: served together, a pair wakes up (C3)
             info = self.comp.cards[entry["card"]]
             mates = scoring.partners(dish, self.comp, index)
@@ -864,6 +891,8 @@ class CuisineState(State):
     def _do_trash(self, move: Move, events: list[Event]) -> None:
         seat, card = move.seat, move.get("card")
         self.hand[seat].remove(card)
+        if seat == self.active and card in self.bought_hand:
+            self.bought_hand.remove(card)  # the copy bought this turn goes first
         self.trash.append(card)
         events.append(ev("trash", ("C6",), seat=seat, card=card, source=self.queue[0]["source"]))
         self._used_choice(events)
@@ -909,11 +938,22 @@ class CuisineState(State):
                 if not self.discard[seat]:
                     events.append(ev("draw.short", "P3", seat=seat, count=len(drawn)))
                     break
-                deck.extend(self.discard[seat])
+                if seat == self.active and self.bought_discard:  # P2-3: follow each copy
+                    marks = set(self.bought_discard)
+                    pairs = [(c, i in marks) for i, c in enumerate(self.discard[seat])]
+                    self.rng.shuffle(pairs)  # the same shuffle as of the bare cards
+                    deck.extend(c for c, _ in pairs)
+                    self.bought_deck = [i for i, (_, fresh) in enumerate(pairs) if fresh]
+                    self.bought_discard = []
+                else:
+                    deck.extend(self.discard[seat])
+                    self.rng.shuffle(deck)
                 self.discard[seat] = []
-                self.rng.shuffle(deck)
                 events.append(ev("draw.reshuffle", "P3", seat=seat, count=len(deck)))
             drawn.append(deck.pop())
+            if self.bought_deck and seat == self.active and len(deck) in self.bought_deck:
+                self.bought_deck.remove(len(deck))
+                self.bought_hand.append(drawn[-1])
         self.hand[seat] += drawn
         if drawn:
             events.append(ev("draw.cards", clauses + ("G12",), frozenset((seat,)), seat=seat,
@@ -974,6 +1014,8 @@ class CuisineState(State):
         self.market_start = sum(c is not None for c in self.market)
         self.market_bought = 0
         self.turn_played, self.turn_fired = [], []
+        self.warmed = False
+        self.bought_discard, self.bought_deck, self.bought_hand = [], [], []
         events.append(ev("turn.start", "T", seat=seat, round=self.round,
                          count=len(self.hand[seat])))
         for entry in self.won[seat]:
@@ -1048,7 +1090,13 @@ class CuisineState(State):
                 "owned": self._owned(s),
             })
         pending = None
-        if self.queue:
+        mode = self.mode()
+        decision_kind = decision.kind if decision else None
+        secret_type = bool(self.queue) and self.queue[0]["kind"] == "food_type" \
+            and seat is not None and seat != self.queue[0]["seat"]
+        if secret_type:  # G12: the others see a dish being put together, not a dual card
+            mode, decision_kind = "dish", f"{K}decide.dish"
+        elif self.queue:
             task = self.queue[0]
             pending = {"kind": task["kind"], "seat": self._chooser()}
             if task["kind"] == "food_type":
@@ -1068,9 +1116,9 @@ class CuisineState(State):
             "first_player": self.first,
             "active": self.active,
             "phase": self.phase,
-            "mode": self.mode(),
+            "mode": mode,
             "to_act": list(decision.seats) if decision else [],
-            "decision": decision.kind if decision else None,
+            "decision": decision_kind,
             "pending": pending,
             "spend": {"currency": self.currency, "buys": self.buys,
                       "purchases": self.purchases, "served": self.served},

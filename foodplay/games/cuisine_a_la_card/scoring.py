@@ -107,7 +107,7 @@ def score(dish: list[dict[str, Any]], comp: Components,
     for index, entry in enumerate(dish):
         card = comp.cards[entry["card"]]
         if entry["from"] == "plate" and card.has_trigger("play"):
-            lines.append(("score.plate_no_play", {"card": card.id}, ("D2", "P1")))
+            lines.append(("score.plate_plays", {"card": card.id}, ("D2", "P2-4")))
         active = [("on_submit", a, ("C2",)) for a in card.abilities if a.trigger == "submit"]
         ability = card.cuisine_ability
         if ability and ability.trigger == "submit":

@@ -14,8 +14,8 @@ from foodplay.games.cuisine_a_la_card.rules import HAND_SIZE, MARKET_SIZE, PLATE
 if TYPE_CHECKING:
     from foodplay.games.cuisine_a_la_card.rules import CuisineState
 
-SETUP_FIELDS = ("seed", "first_player", "pantry_top", "fridge", "judges_top", "hands", "decks",
-                "plates", "medals")
+SETUP_FIELDS = ("seed", "first_player", "deck_top", "position", "fridge", "judges_top", "hands",
+                "decks", "plates", "medals", "pantry_top")  # pantry_top: deck_top's old name
 
 
 def _card_list(value: Any, where: str, known: dict[str, Any]) -> list[str]:
@@ -32,7 +32,8 @@ def _per_seat(setup: dict[str, Any], name: str, players: int) -> dict[int, Any]:
             "must map seat numbers (\"0\", \"1\", ...) to values")
     out = {}
     for key, item in value.items():
-        require(str(key).isdigit() and int(key) < players, f"setup.{name}.{key}",
+        require(str(key).isascii() and str(key).isdecimal() and int(key) < players,
+                f"setup.{name}.{key}",
                 f"must be a seat from 0 to {players - 1}")
         out[int(key)] = item
     return out
@@ -71,6 +72,12 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
                 "setup.seed", "must be a whole number")
     events = state.setup_events
     cards = comp.cards
+    staged = setup.get("position")
+    if staged is not None:
+        from foodplay.games.cuisine_a_la_card.position import check_alone
+
+        check_alone(setup)
+    top_name = "pantry_top" if "pantry_top" in setup else "deck_top"
 
     # S3, S6, V1: judges
     advanced = state.options["advanced"]
@@ -102,6 +109,13 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
         deck = comp.starting_deck()
         rng.shuffle(deck)
         starting.append(deck)
+    if staged is not None:  # any position as data: the start of a later turn
+        from foodplay.games.cuisine_a_la_card.position import apply as apply_position
+
+        active = apply_position(state, staged, pantry, _card_list(
+            setup.get(top_name, []), f"setup.{top_name}", comp.pantry), slots)
+        _first_player(state, setup, events, staged=True, active=active)
+        return
     supply = _Supply(state, pantry, starting)
     hands = _per_seat(setup, "hands", players)
     decks = _per_seat(setup, "decks", players)
@@ -117,9 +131,9 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
     fridge = _card_list(setup.get("fridge", []), "setup.fridge", comp.pantry)
     for i, card in enumerate(fridge):
         supply.take(card, None, f"setup.fridge[{i}]")
-    pantry_top = _card_list(setup.get("pantry_top", []), "setup.pantry_top", comp.pantry)
+    pantry_top = _card_list(setup.get(top_name, []), f"setup.{top_name}", comp.pantry)
     for i, card in enumerate(pantry_top):
-        supply.take(card, None, f"setup.pantry_top[{i}]")
+        supply.take(card, None, f"setup.{top_name}[{i}]")
     state.pantry = pantry + list(reversed(pantry_top))
     state.fridge = list(fridge)
     state.market = [state.pantry.pop() if state.pantry else None for _ in range(MARKET_SIZE)]
@@ -139,8 +153,14 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
         require(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
                 f"setup.medals.{seat}", "must be a whole number of medals")
         state.medals[seat] = value
+    _first_player(state, setup, events, staged=False,
+                  example=bool(hands or decks or plates or fridge or pantry_top or medals))
 
-    # S5: the first player
+
+def _first_player(state: CuisineState, setup: dict[str, Any], events: list, staged: bool,
+                  example: bool = False, active: int | None = None) -> None:
+    """S5 and the set-up's events, then the first turn (or the position's turn) begins."""
+    comp, players, rng, advanced = state.comp, state.players, state.rng, state.options["advanced"]
     first = setup.get("first_player")
     if first is None:
         first, why = rng.randrange(players), "setup.first_seed"
@@ -148,21 +168,25 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
         require(isinstance(first, int) and not isinstance(first, bool) and 0 <= first < players,
                 "setup.first_player", f"must be a seat from 0 to {players - 1}")
         why = "setup.first_chosen"
+    active = first if active is None else active
     state.first = state.active = first
 
     spoons = comp.starting.get("spoon", 0)
-    events += [
-        ev("setup.components", ("G1", "G2", "G3", "G4", "G5", "C1"), label=comp.label,
-           pantry=len(comp.pantry_deck()), kinds=len(comp.pantry), forks=comp.forks,
-           judges=len(comp.judges)),
-        ev("setup.decks", "S1", spoons=spoons, others=sum(comp.starting.values()) - spoons,
-           count=HAND_SIZE),
-    ]
+    events.append(ev("setup.components", ("G1", "G2", "G3", "G4", "G5", "C1"), label=comp.label,
+                     pantry=len(comp.pantry_deck()), kinds=len(comp.pantry), forks=comp.forks,
+                     judges=len(comp.judges)))
+    if not staged:
+        events.append(ev("setup.decks", "S1", spoons=spoons,
+                         others=sum(comp.starting.values()) - spoons, count=HAND_SIZE))
     for seat in range(players):
         events.append(ev("draw.cards", ("S1", "G12"), frozenset((seat,)), seat=seat,
                          cards=list(state.hand[seat]), count=len(state.hand[seat])))
-    if hands or decks or plates or fridge or pantry_top or medals:
+    if example:
         events.append(ev("setup.example", "S1"))
+    if staged:
+        state.active = active
+        events.append(ev("setup.position", ("S1", "T"), round=state.round, seat=active,
+                         count=len(state.pantry)))
     events.append(ev("setup.forks", ("S2", "G3"), count=state.forks, cost=comp.fork_cost))
     open_judges = [slot["judge"] for slot in state.judges]
     if advanced:

@@ -714,8 +714,9 @@ class FoodTruckGame(Game):
                                trucks)
         central = comp.central_deck()
         rng.shuffle(central)
-        state.central = _stack_top(central, setup.pop("central_top", []), "setup.central_top",
-                                   "central deck")
+        name = "central_top" if "central_top" in setup else "deck_top"  # the old name too
+        top = setup.pop(name, [])
+        state.central = _stack_top(central, top, f"setup.{name}", "central deck")
         fixed = setup.pop("trucks", None)
         require(fixed is None or (isinstance(fixed, list) and len(fixed) == players),
                 "setup.trucks", f"must be a list of {players} lists of truck effects, one per seat")
@@ -725,10 +726,15 @@ class FoodTruckGame(Game):
             state.truck_deck[s] = _stack_top(deck, fixed[s] if fixed else [],
                                              f"setup.trucks[{s}]", "truck deck") \
                 if trucks else []
+        staged = setup.pop("position", None)
+        if staged is not None:  # any position as data: the start of a later round
+            from foodplay.games.food_truck.position import apply as apply_position
+
+            apply_position(state, staged, central, top)
         first = setup.pop("first_player", None)
         setup.pop("seed", None)
         require(not setup, "setup", f"unknown setting {next(iter(setup), '')!r}; use "
-                                    "central_top, trucks, first_player or seed")
+                                    "deck_top, trucks, position, first_player or seed")
         if first is None:
             first = rng.randrange(players)
             why = "food-truck.setup.first_seed"
@@ -748,7 +754,12 @@ class FoodTruckGame(Game):
             events.append(event("food-truck.setup.no_trucks", "G4"))
         events.append(event("food-truck.setup.central", ("R0-3", "G1"), count=len(central),
                             label=comp.label))
-        state._deal_supply(events, "R0-3")
+        if staged is None:
+            state._deal_supply(events, "R0-3")
+        else:
+            events.append(event("food-truck.setup.position", ("R1", "R3-3"),
+                                round=state.round + 1, cards=list(state.supply),
+                                count=len(state.central)))
         events.append(event("food-truck.setup.target" + (".five" if players == 5 else ""),
                             "R0", target=state.target))
         events.append(event(why, "R0-4", seat=first))

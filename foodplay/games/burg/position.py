@@ -1,0 +1,120 @@
+"""BURG from a position given as data: the start of a round (rule 1), mid-game.
+
+`setup.position` holds `round`, an optional ordered `deck` (top first) and one object per seat
+named as in the seat's view: `hand` (tool cards, e.g. {"tongs": 1, "tea": 2}), `used`,
+`burgers` ([{"recipe", "bottom"?}]), `in_progress` ([{"bottom", "fillings"}]), `wastebasket`
+and `rat_tokens`. Every card comes out of the component set's deck; the rest is shuffled into
+the draw deck unless `deck` lists it all.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from foodplay import position as pos
+from foodplay.data import require
+
+if TYPE_CHECKING:
+    from foodplay.games.burg.rules import BurgState
+
+POSITION_KEYS = ("round", "deck", "seats")
+SEAT_KEYS = ("hand", "used", "burgers", "in_progress", "wastebasket", "rat_tokens")
+
+
+def apply(state: BurgState, raw: Any, shuffled: list[str], top: list[str]) -> None:
+    """Lay out the position on a fresh state; `shuffled` is the whole deck in shuffled order."""
+    game, comp, where = state.game, state.comp, "setup.position"
+    pos.known_keys(pos.as_object(raw, where), POSITION_KEYS, where)
+    state.round = pos.count(raw.get("round", 1), f"{where}.round", 1) - 1  # _start_round adds 1
+    pool = pos.Pool(game, Counter(shuffled), "G1")
+    for s, seat in enumerate(pos.seat_objects(raw, state.players, where, SEAT_KEYS)):
+        _seat(state, s, seat, f"{where}.seats[{s}]", pool)
+    done = state.complete_burgers()
+    pos.check(done < state.target, game, where,
+              f"holds {done} complete burgers: the game would already be over", "R6")
+    if "deck" in raw:
+        deck = pos.id_list(raw["deck"], f"{where}.deck", comp.counts, "a card")
+        require(not top, "setup.deck_top", "cannot be used together with position.deck")
+        pool.take_all(deck, f"{where}.deck")
+        missing = sorted(pool.left.elements())
+        pos.check(not missing, game, f"{where}.deck",
+                  f"leaves out {len(missing)} card(s) of the component set, such as "
+                  f"{missing[:1]}: every card must be somewhere", "G1")
+        state.deck = list(reversed(deck))
+    else:
+        state.deck = pos.stack_top(pool.rest(shuffled), top, "setup.deck_top", "deck")
+
+
+def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: pos.Pool) -> None:
+    game, comp = state.game, state.comp
+    hand = raw.get("hand", dict(comp.tools))
+    require(isinstance(hand, Mapping) and set(hand) <= set(comp.tools), f"{where}.hand",
+            f"must map tool cards ({', '.join(comp.tools)}) to how many are in hand")
+    hand = {t: pos.count(hand.get(t, 0), f"{where}.hand.{t}") for t in comp.tools}
+    used = pos.id_list(raw.get("used", []), f"{where}.used", comp.tools, "a tool card")
+    for tool, total in comp.tools.items():
+        pos.check(hand[tool] + used.count(tool) == total, game, where,
+                  f"has {hand[tool]} {tool} in hand and {used.count(tool)} used, but every "
+                  f"player owns {total}", "R3")
+    pos.check(sum(hand.values()) > 0, game, f"{where}.hand",
+              "is empty: used tools come back to hand when one is left", "R3")
+    state.hands[s], state.used[s] = hand, used
+    recipes = {r.id: r for r in comp.recipes}
+    for b, item in enumerate(_list(raw.get("burgers", []), f"{where}.burgers")):
+        at = f"{where}.burgers[{b}]"
+        pos.known_keys(pos.as_object(item, at), ("recipe", "bottom", "top"), at)
+        recipe = recipes.get(item.get("recipe"))
+        require(recipe is not None, f"{at}.recipe", f"must be one of {', '.join(recipes)}")
+        bottom = _bottom(state, item.get("bottom", "bottom_bun"), f"{at}.bottom", pool)
+        fillings = sorted(recipe.fillings.elements())
+        pool.take_all(fillings, f"{at}.fillings")
+        top = item.get("top", "top_bun")
+        require(top in ("top_bun", "wastebasket"), f"{at}.top",
+                "must be 'top_bun' or 'wastebasket'")
+        pos.check(top == "top_bun", game, f"{at}.top",
+                  "the wastebasket serves as a top bun only after the game ends", "R7")
+        pool.take("top_bun", f"{at}.top")
+        state.burgers[s].append({"bottom": bottom, "fillings": fillings, "top": top,
+                                 "recipe": recipe.id, "points": recipe.points})
+    for b, item in enumerate(_list(raw.get("in_progress", []), f"{where}.in_progress")):
+        at = f"{where}.in_progress[{b}]"
+        pos.known_keys(pos.as_object(item, at), ("bottom", "fillings"), at)
+        bottom = _bottom(state, item.get("bottom", "bottom_bun"), f"{at}.bottom", pool)
+        fillings = pos.id_list(item.get("fillings", []), f"{at}.fillings", comp.counts, "a card")
+        for i, card in enumerate(fillings):
+            pos.check(comp.roles[card] == "filling", game, f"{at}.fillings[{i}]",
+                      f"{card!r} is not a filling", "R5-3")
+        pos.check(bool(fits(Counter(fillings), comp)), game, f"{at}.fillings",
+                  "fits no recipe", "R5-4")
+        pool.take_all(fillings, f"{at}.fillings")
+        state.progress[s].append({"bottom": bottom, "fillings": fillings})
+    waste = pos.id_list(raw.get("wastebasket", []), f"{where}.wastebasket", comp.counts, "a card")
+    pool.take_all(waste, f"{where}.wastebasket")
+    state.waste[s] = waste
+    rats = pos.count(raw.get("rat_tokens", 0), f"{where}.rat_tokens")
+    pos.check(rats <= waste.count("rat"), game, f"{where}.rat_tokens",
+              f"is {rats}, but only {waste.count('rat')} rat cards lie under the wastebasket",
+              "R5-1")
+    state.rat_tokens[s] = rats
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    require(isinstance(value, list), where, "must be a list")
+    return value
+
+
+def _bottom(state: BurgState, card: Any, where: str, pool: pos.Pool) -> str:
+    require(isinstance(card, str) and card in state.comp.counts, where,
+            f"{card!r} is not a card of this component set")
+    pos.check(state.comp.roles[card] != "rat", state.game, where,
+              "a rat can never serve as a bottom bun", "R5-2")
+    pool.take(card, where)
+    return card
+
+
+def fits(fillings: Counter[str], comp: Any) -> list[str]:
+    from foodplay.games.burg.rules import fits_some_recipe
+
+    return fits_some_recipe(fillings, comp)

@@ -1,0 +1,150 @@
+"""Cuisine a la Card from a position given as data: the start of a turn (its warming phase).
+
+`setup.position` holds `round`, `active` (whose turn begins; `first_player` by default), the
+`market` (4 slots, null when empty), the `fridge` (top first), the open `judges` (one per
+place, null when its stack has run out) and the `trash`, and one object per seat named as in
+the seat's view: `hand`, `deck` (top first), `discard`, `plates`, `medals`, `eaten` and
+`judges` (those it has scored). A seat without `deck` has the starting cards it does not show
+elsewhere shuffled into its deck; otherwise they count as trashed. The Pantry is the rest of the
+ingredients, shuffled, with `deck_top` on top; the rest of the judges fill their stacks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from foodplay import position as pos
+from foodplay.data import require
+
+if TYPE_CHECKING:
+    from foodplay.games.cuisine_a_la_card.rules import CuisineState
+
+POSITION_KEYS = ("round", "active", "market", "fridge", "judges", "trash", "seats")
+SEAT_KEYS = ("hand", "deck", "discard", "plates", "medals", "eaten", "judges")
+PARTIAL_KEYS = ("hands", "decks", "plates", "medals", "fridge", "judges_top")
+
+
+def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
+          slots: list[str]) -> int | None:
+    """Lay out the position; `pantry` is the shuffled Pantry, `slots` the judge places' stacks.
+    Returns the seat whose turn begins, if the position names one."""
+    from foodplay.games.cuisine_a_la_card.rules import MARKET_SIZE, PLATES
+
+    game, comp, where = state.game, state.comp, "setup.position"
+    pos.known_keys(pos.as_object(raw, where), POSITION_KEYS, where)
+    cards = comp.cards
+    state.round = pos.count(raw.get("round", 1), f"{where}.round", 1)
+    supply = Counter(pantry)
+    supply["fork"] = comp.forks
+    pool = pos.Pool(game, supply, "G1")
+    starting = Counter({c: n * state.players for c, n in comp.starting.items()})
+    owned_start = pos.Pool(game, starting, "S1")
+    judges = pos.Pool(game, Counter(list(comp.judges)), "G2")
+
+    def take(items: list[str], at: str, seat_start: pos.Pool | None = None) -> None:
+        for i, card in enumerate(items):
+            if card in comp.starting:
+                owned_start.take(card, f"{at}[{i}]")
+                if seat_start is not None:
+                    seat_start.take(card, f"{at}[{i}]")
+            else:
+                pool.take(card, f"{at}[{i}]")
+
+    seats = pos.seat_objects(raw, state.players, where, SEAT_KEYS)
+    for s, seat in enumerate(seats):
+        at = f"{where}.seats[{s}]"
+        mine = pos.Pool(game, Counter(comp.starting), "S1")  # a player never gains these
+        piles = {}
+        for name in ("hand", "discard", "eaten"):
+            piles[name] = pos.id_list(seat.get(name, []), f"{at}.{name}", cards, "a card")
+            take(piles[name], f"{at}.{name}", mine)
+        for i, card in enumerate(piles["eaten"]):
+            pos.check(not cards[card].tool, game, f"{at}.eaten[{i}]",
+                      "Spoons and Forks are never part of a dish", "Q1")
+        plates = seat.get("plates", [])
+        require(isinstance(plates, list) and len(plates) <= PLATES, f"{at}.plates",
+                f"must list at most {PLATES} warming plates")
+        placed = pos.id_list([c for c in plates if c is not None], f"{at}.plates", cards,
+                             "a card")
+        take(placed, f"{at}.plates", mine)
+        if "deck" in seat:
+            deck = pos.id_list(seat["deck"], f"{at}.deck", cards, "a card")
+            take(deck, f"{at}.deck", mine)
+            state.trash += sorted(mine.left.elements())
+            owned_start.take_all(sorted(mine.left.elements()), f"{at}.deck")
+        else:
+            deck = mine.rest(comp.starting_deck())
+            owned_start.take_all(deck, f"{at}.deck")
+            state.rng.shuffle(deck)
+        state.hand[s], state.discard[s], state.eaten[s] = \
+            piles["hand"], piles["discard"], piles["eaten"]
+        state.deck[s] = list(reversed(deck)) if "deck" in seat else deck
+        state.plates[s] = list(plates) + [None] * (PLATES - len(plates))
+        state.medals[s] = pos.count(seat.get("medals", 0), f"{at}.medals")
+        pos.check(state.medals[s] < state.target, game, f"{at}.medals",
+                  f"is {state.medals[s]}: at {state.target} the end would already be triggered",
+                  "E1")
+        won = pos.id_list(seat.get("judges", []), f"{at}.judges", comp.judges, "a judge")
+        judges.take_all(won, f"{at}.judges")
+        state.won[s] = [{"judge": j, "active": False} for j in won]
+    trash = pos.id_list(raw.get("trash", []), f"{where}.trash", cards, "a card")
+    take(trash, f"{where}.trash")
+    state.trash += trash
+    market = raw.get("market", [None] * MARKET_SIZE)
+    require(isinstance(market, list) and len(market) == MARKET_SIZE, f"{where}.market",
+            f"must list the {MARKET_SIZE} Market slots, slot 1 first (null for an empty one)")
+    for i, card in enumerate(market):
+        require(card is None or (card in comp.pantry), f"{where}.market[{i}]",
+                f"{card!r} is not an ingredient of the Pantry")
+    pool.take_all([c for c in market if c], f"{where}.market")
+    fridge = pos.id_list(raw.get("fridge", []), f"{where}.fridge", comp.pantry, "an ingredient")
+    pool.take_all(fridge, f"{where}.fridge")
+    state.market, state.fridge = list(market), list(reversed(fridge))
+    state.forks = pool.left["fork"]
+    pool.left["fork"] = 0
+    state.pantry = pos.stack_top(pool.rest(pantry), top, "setup.deck_top", "Pantry")
+    _judges(state, raw.get("judges"), slots, judges, f"{where}.judges")
+    active = raw.get("active")
+    require(active is None or (isinstance(active, int) and not isinstance(active, bool)
+                               and 0 <= active < state.players), f"{where}.active",
+            f"must be a seat from 0 to {state.players - 1}")
+    return active
+
+
+def _judges(state: CuisineState, raw: Any, slots: list[str], pool: pos.Pool,
+            where: str) -> None:
+    """The open judges, one per place; the rest of each stack, shuffled, lies beneath."""
+    comp, game = state.comp, state.game
+    stacks: dict[str, list[str]] = {key: [] for key in dict.fromkeys(slots)}
+    for key in stacks:
+        stacks[key] = [j for j in state.stacks[key]] + [
+            state.judges[i]["judge"] for i, k in enumerate(slots) if k == key]
+    shown = raw if raw is not None else [slot["judge"] for slot in state.judges]
+    require(isinstance(shown, list) and len(shown) == len(slots), where,
+            f"must list the {len(slots)} judge places, one judge id (or null) each")
+    for i, judge in enumerate(shown):
+        if judge is None:
+            continue
+        require(judge in comp.judges, f"{where}[{i}]", f"{judge!r} is not a judge")
+        pos.check(slots[i] == "all" or str(comp.judges[judge].tier) == slots[i], game,
+                  f"{where}[{i}]", f"place {i + 1} shows judges needing {slots[i]} meal points",
+                  "S3")
+        pool.take(judge, f"{where}[{i}]")
+    for key in stacks:
+        stacks[key] = [j for j in stacks[key] if pool.left[j] > 0]
+    for i, judge in enumerate(shown):
+        pos.check(judge is not None or not stacks[slots[i]], game, f"{where}[{i}]",
+                  "is empty, but its stack still holds judges", "D4")
+    state.stacks = stacks
+    state.judges = [{"stack": key, "judge": judge} for key, judge in zip(slots, shown,
+                                                                         strict=True)]
+
+
+def check_alone(setup: Mapping[str, Any]) -> None:
+    """A full position cannot be mixed with the shortcuts that fix parts of a dealt game."""
+    mixed = [k for k in PARTIAL_KEYS if k in setup]
+    require(not mixed, f"setup.{mixed[0] if mixed else ''}",
+            "cannot be used together with setup.position, which already says where "
+            "every card is")

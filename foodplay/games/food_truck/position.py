@@ -1,0 +1,66 @@
+"""Food Truck from a position given as data: the start of a round's preparation (rule 1).
+
+`setup.position` holds `round`, the face-up `supply`, and one object per seat named as in the
+seat's view: `hand` (all of the seat's Meal cards, the starting ones included, and its
+Dessert), `vp`, `truck_deck` (top first) and `truck_discard`. Meals beyond the starting ones
+come out of the central deck; the rest of it is shuffled, with `deck_top` on top.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from foodplay import position as pos
+from foodplay.data import require
+
+if TYPE_CHECKING:
+    from foodplay.games.food_truck.rules import FoodTruckState
+
+POSITION_KEYS = ("round", "supply", "seats")
+SEAT_KEYS = ("hand", "vp", "truck_deck", "truck_discard")
+
+
+def apply(state: FoodTruckState, raw: Any, central: list[str], top: list[str]) -> None:
+    """Lay out the position on a fresh state; `central` is the shuffled central deck."""
+    game, comp, where = state.game, state.comp, "setup.position"
+    pos.known_keys(pos.as_object(raw, where), POSITION_KEYS, where)
+    state.round = pos.count(raw.get("round", 1), f"{where}.round", 1) - 1  # _start_round adds 1
+    pool = pos.Pool(game, Counter(central), "R0-3")
+    for s, seat in enumerate(pos.seat_objects(raw, state.players, where, SEAT_KEYS)):
+        at = f"{where}.seats[{s}]"
+        dessert = state.dessert[s]
+        hand = pos.id_list(seat.get("hand", list(comp.starting) + [dessert]), f"{at}.hand",
+                           set(comp.meals) | {dessert}, "a meal or this seat's dessert")
+        pos.check(hand.count(dessert) == 1, game, f"{at}.hand",
+                  f"must hold this seat's one dessert, {dessert!r}", "R0-2")
+        extra = Counter(c for c in hand if c != dessert)
+        extra.subtract(Counter(comp.starting))
+        pos.check(all(n >= 0 for n in extra.values()), game, f"{at}.hand",
+                  f"must still hold the starting meals {', '.join(comp.starting)}: a player's "
+                  "cards only ever grow", "R0-2")
+        pool.take_all(sorted(extra.elements()), f"{at}.hand")
+        state.hand[s] = hand
+        state.vp[s] = pos.count(seat.get("vp", 0), f"{at}.vp")
+        pos.check(state.vp[s] < state.target, game, f"{at}.vp",
+                  f"is {state.vp[s]}: with {state.target} the game would already be won", "R3-4")
+        if state.trucks_on:
+            deck = pos.id_list(seat.get("truck_deck", list(reversed(state.truck_deck[s]))),
+                               f"{at}.truck_deck", comp.trucks, "a truck card")
+            used = pos.id_list(seat.get("truck_discard", []), f"{at}.truck_discard",
+                               comp.trucks, "a truck card")
+            pos.check(Counter(deck + used) == Counter(comp.trucks), game, at,
+                      f"must hold each of the {len(comp.trucks)} truck cards once, in the truck "
+                      "deck or its discard pile", "R0-1")
+            pos.check(bool(deck), game, f"{at}.truck_deck",
+                      "is empty: the discard pile is shuffled into a new deck first", "R3-2")
+            state.truck_deck[s], state.truck_discard[s] = list(reversed(deck)), used
+        else:
+            require("truck_deck" not in seat and "truck_discard" not in seat, at,
+                    "has truck cards, but this game is played without them (options.trucks)")
+    supply = pos.id_list(raw.get("supply", []), f"{where}.supply", comp.meals, "a meal")
+    pos.check(len(supply) <= state.players, game, f"{where}.supply",
+              f"holds {len(supply)} cards, but the supply has one per player", "R3-3")
+    pool.take_all(supply, f"{where}.supply")
+    state.supply = supply
+    state.central = pos.stack_top(pool.rest(central), top, "setup.deck_top", "central deck")

@@ -1,0 +1,175 @@
+"""Any position as data: the set-up scheme shared by the four games, and the checks that a
+position given as data neither invents nor loses a component.
+
+Every game's `setup` takes the same top-level settings:
+
+- `seed`: the whole number that drives every shuffle;
+- `first_player`: the seat (0-based) that starts;
+- `deck_top`: the top cards of the game's main deck, the first drawn first (BURG's draw deck,
+  Coffee Rush's order deck, Cuisine a la Card's Pantry, Food Truck's central deck);
+- `position`: a whole position to start from, `{"seats": [one object per seat], ...}` plus the
+  game's table fields. Whatever the position does not name stays in the shuffled decks, so
+  every component is in exactly one place.
+
+A refusal names the field at fault and the rule a learner sees ("Rule 1-2") beside its id.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from foodplay.data import DataError, require
+
+SETUP_KEYS = ("seed", "first_player", "deck_top", "position")
+
+
+def rule_ref(game: Any, clause_id: str) -> str:
+    """"Rule 1-2, clause R1-2": the number learners see beside the internal id."""
+    rulebook = game.rulebook()
+    number = rulebook[clause_id].number if clause_id in rulebook else clause_id
+    return f"Rule {number}, clause {clause_id}"
+
+
+def refuse(game: Any, where: str, problem: str, clause_id: str) -> DataError:
+    """A DataError for `where` whose text ends with the rule it breaks."""
+    return DataError(where, f"{problem} ({rule_ref(game, clause_id)})")
+
+
+def check(condition: bool, game: Any, where: str, problem: str, clause_id: str) -> None:
+    """Raise `refuse(...)` unless `condition` holds."""
+    if not condition:
+        raise refuse(game, where, problem, clause_id)
+
+
+def known_keys(raw: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
+    """Refuse a field that is not among `allowed`, listing the ones that are."""
+    unknown = [k for k in raw if k not in allowed]
+    require(not unknown, f"{where}.{unknown[0] if unknown else ''}",
+            f"is not a setting; use {', '.join(allowed)}")
+
+
+def as_object(raw: Any, where: str) -> Mapping[str, Any]:
+    require(isinstance(raw, Mapping), where, "must be an object")
+    return raw
+
+
+def seat_objects(raw: Mapping[str, Any], players: int, where: str,
+                 allowed: tuple[str, ...]) -> list[Mapping[str, Any]]:
+    """`position.seats`: one object per seat, seat 0 first, each with only `allowed` fields."""
+    seats = raw.get("seats", [{} for _ in range(players)])
+    require(isinstance(seats, list) and len(seats) == players, f"{where}.seats",
+            f"must be a list of {players} objects, one per seat, seat 0 first")
+    out = []
+    for s, item in enumerate(seats):
+        at = f"{where}.seats[{s}]"
+        known_keys(as_object(item, at), allowed, at)
+        out.append(item)
+    return out
+
+
+def id_list(value: Any, where: str, known: Any, what: str) -> list[str]:
+    """A list of component ids, each one of `known`."""
+    require(isinstance(value, list), where, f"must be a list of {what} ids")
+    for i, item in enumerate(value):
+        require(isinstance(item, str) and item in known, f"{where}[{i}]",
+                f"{item!r} is not {what} of this component set")
+    return list(value)
+
+
+def count(value: Any, where: str, minimum: int = 0) -> int:
+    require(isinstance(value, int) and not isinstance(value, bool) and value >= minimum, where,
+            f"must be a whole number of at least {minimum}")
+    return value
+
+
+class Pool:
+    """The components not yet placed: taking one too many is refused, naming the rule."""
+
+    def __init__(self, game: Any, available: Counter[str], clause_id: str):
+        self.game = game
+        self.left = Counter(available)
+        self.total = Counter(available)
+        self.clause_id = clause_id
+
+    def take(self, item: str, where: str) -> None:
+        check(self.left[item] > 0, self.game, where,
+              f"one {item!r} too many: the component set has {self.total[item]} in all",
+              self.clause_id)
+        self.left[item] -= 1
+
+    def take_all(self, items: list[str], where: str) -> None:
+        for i, item in enumerate(items):
+            self.take(item, f"{where}[{i}]")
+
+    def rest(self, order: list[str]) -> list[str]:
+        """What is left, in the order of `order` (a shuffled full set), emptying the pool."""
+        left = Counter(self.left)
+        out = []
+        for item in order:
+            if left[item] > 0:
+                left[item] -= 1
+                out.append(item)
+        self.left = Counter()
+        return out
+
+
+def stack_top(shuffled: list[str], top: Any, where: str, what: str) -> list[str]:
+    """`shuffled` with the cards `top` (first = drawn first) put on top; the top is the end."""
+    require(isinstance(top, list), where, "must be a list of card ids, the first drawn first")
+    rest = Counter(shuffled)
+    for i, card in enumerate(top):
+        require(isinstance(card, str) and rest[card] > 0, f"{where}[{i}]",
+                f"{card!r} is not left in the {what}")
+        rest[card] -= 1
+    remaining = []
+    for card in shuffled:
+        if rest[card] > 0:
+            rest[card] -= 1
+            remaining.append(card)
+    return remaining + list(reversed(top))
+
+
+DOCUMENT_KEYS = ("game", "players", "options", "names") + SETUP_KEYS
+
+
+def position_record(text: str | bytes) -> Any:
+    """A Record to start from, read from JSON text: a saved game record, or a position
+    document `{"game", "players"?, "seed"?, "first_player"?, "deck_top"?, "position"}`.
+
+    The position is set up once here, so a bad one is refused now (DataError) rather than
+    when the tutor opens it."""
+    import json
+
+    from foodplay.games import get_game
+    from foodplay.record import Record
+
+    if isinstance(text, (bytes, bytearray)):  # an upload: a record keeps the loader's limits
+        if b'"format"' in text[:4096] or len(text) > 1_000_000:
+            return Record.loads(text)
+        text = text.decode("utf-8", errors="replace")
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise DataError("position", f"is not valid JSON ({exc})") from exc
+    if isinstance(data, Mapping) and "format" in data:
+        return Record.loads(text)
+    require(isinstance(data, Mapping), "position", "must be a JSON object")
+    known_keys(data, DOCUMENT_KEYS, "position file")
+    try:
+        game = get_game(data.get("game"))
+    except (KeyError, TypeError) as exc:
+        raise DataError("game", f"must name one of the games, not {data.get('game')!r}") from exc
+    seats = data.get("position", {}).get("seats") if isinstance(data.get("position"),
+                                                                 Mapping) else None
+    players = data.get("players", len(seats) if isinstance(seats, list) else game.min_players)
+    setup = {k: data[k] for k in SETUP_KEYS if k in data}
+    setup.setdefault("seed", 0)
+    options = data.get("options", {})
+    require(isinstance(options, Mapping), "options", "must be an object")
+    record = Record(game.id, players, setup=setup, options=dict(options),
+                    names=data.get("names"))
+    game.check_players(players)
+    record.new_state()
+    return Record.loads(record.dumps())  # through the loader's checks, as a saved file would
