@@ -25,6 +25,7 @@ from foodplay.timeline import Timeline
 from foodplay_widgets.context import Context
 from foodplay_widgets.explanation import ExplanationPanel, RulebookReader
 from foodplay_widgets.guard import ErrorCatcher
+from foodplay_widgets.lean import sharing_styles
 from foodplay_widgets.moves import MovePanel
 from foodplay_widgets.renderers import editor_for, renderer_for
 from foodplay_widgets.scores import ScoresPanel
@@ -36,7 +37,7 @@ from foodplay_widgets.text import Text, esc, language_options
 from foodplay_widgets.timeline import TimelineControls
 
 MAX_BOT_MOVES = 10_000
-AHEAD = 30  # a fresh bot game is played this many steps ahead of the step shown
+AHEAD = 10  # a fresh bot game is played this many steps ahead of the step shown
 BACKGROUND_SLICE = 0.02  # seconds of bot play per turn of the kernel's event loop
 BACKGROUND_DELAY = 0.5  # seconds after the first paint before the bots play on
 TEACHER = -1  # the seat selector's value for the teacher's view (None would mean "nothing")
@@ -57,6 +58,7 @@ class App(widgets.VBox):
     `pending` is that game while it is unfinished; `finish_game()` plays the rest now.
     """
 
+    @sharing_styles
     def __init__(self, record: Record | None = None, *, game: str = "burg", players: int = 3,
                  seed: int = 1, bots: str = "heuristic", mode: str = "watch",
                  seat: int | None = None, lang: str = "en", step: int | None = None,
