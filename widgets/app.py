@@ -233,14 +233,17 @@ class App(widgets.VBox):
         self._fresh()
 
     def go(self, k: int) -> None:
-        """Show step `k` (clamped to the record; a game still being played is played on as far
-        as needed, and to its end for a step at or past the last one played)."""
+        """Show step `k` (clamped to the record). While the bots still play, they play on to
+        stay AHEAD of `k`; `k` at the last step played (Last, the slider's end) means the end of
+        the game, which they then play at once."""
         if self.pending is not None:
-            if k >= self.timeline.last:
+            if k == self.timeline.last:
                 self.pending.finish()
-                self.pending = None
+                k = self.timeline.last
             elif k + AHEAD > self.timeline.last:
                 self.pending.play_to(k + AHEAD)
+            if self.pending.done:
+                self.pending = None
         self.timeline.go(k)
         self.render()
 
