@@ -18,10 +18,11 @@ def test_a_refused_kernel_shows_the_notice_with_a_retry(page, voila_server):
     websocket refused), so no widget ever renders: the notice appears and offers a reload."""
     page.route(KERNEL_API, lambda route: route.abort())
     page.route_web_socket(KERNEL_API, lambda ws: ws.close())
-    page.goto(voila_server + APP)
+    page.goto(voila_server + APP, wait_until="commit")
     notice = page.locator(".fp-load-check")
-    notice.wait_for(state="attached")
+    notice.wait_for(state="attached")  # once the server has run the notebook
     page.add_style_tag(content=QUICK)
+    notice.wait_for(state="visible")  # Voilà shows the cells once the page has loaded
     failed = notice.locator(".fp-load-failed")
     failed.wait_for(state="visible", timeout=10_000)
     cat = catalogue(None, "en")
@@ -31,6 +32,7 @@ def test_a_refused_kernel_shows_the_notice_with_a_retry(page, voila_server):
     assert retry.inner_text() == cat.format("ui.load.retry", {})
     assert retry.evaluate("a => a.href") == voila_server + APP  # the same address, reloaded
     assert page.locator(".fp-app").count() == 0
+    page.unroute(KERNEL_API)  # let the closing page's beacon shut its kernel down
 
 
 def test_a_page_that_loads_never_shows_the_notice(page, voila_server):
