@@ -62,3 +62,50 @@ def sharing_styles(init: F) -> F:
             return init(*args, **kwargs)
 
     return wrapped  # type: ignore[return-value]
+
+
+LATER_DELAY_S = 1.0  # quiet time after the last placeholder before the first is built
+_waiting: list[Later] = []
+_timer: list[Any] = []  # the pending asyncio TimerHandle, if any
+
+
+class Later(widgets.VBox):
+    """A placeholder drawn at once, which becomes `build()`'s widget once the page's cells
+    have run: built one at a time on the kernel's event loop, after LATER_DELAY_S without a
+    new placeholder, so that a page of several apps shows its first one sooner."""
+
+    def __init__(self, build: Callable[[], widgets.Widget], waiting_html: str,
+                 failed_html: str):
+        import asyncio
+
+        note = widgets.HTML(waiting_html)
+        note.add_class("fp-later-note")
+        super().__init__([note])
+        self.add_class("fp-later")
+        self.build, self.failed_html, self.built = build, failed_html, None
+        loop = asyncio.get_running_loop()
+        _waiting.append(self)
+        for handle in _timer:
+            handle.cancel()
+        _timer[:] = [loop.call_later(LATER_DELAY_S, _build_next, loop)]
+
+    def fill(self) -> None:
+        """Build the widget now and show it in place of the note (a failure says so)."""
+        if self.built is not None:
+            return
+        try:
+            self.built = self.build()
+        except Exception:  # the page keeps its other apps, and says this one failed
+            import logging
+
+            logging.getLogger("foodplay_widgets").exception("a later widget failed")
+            self.built = widgets.HTML(self.failed_html)
+        self.children = [self.built]
+
+
+def _build_next(loop: Any) -> None:
+    _timer.clear()
+    if _waiting:
+        _waiting.pop(0).fill()
+    if _waiting:
+        _timer.append(loop.call_later(0.01, _build_next, loop))
