@@ -7,7 +7,7 @@ afresh; N Chromium pages open the app within `--spread` seconds, each waits unti
 be stepped through, then presses Next `--clicks` times. Printed per N:
 loaded/N, the slowest load (from each page's own navigation), click p50 and p95 (click to the
 explanation's new step title), and the peak resident memory of the server plus its kernels
-(sampled every 0.25 s from /proc). Jupyter's caches go to a temporary folder; the browser is
+(sampled every second from /proc). Jupyter's caches go to a temporary folder; the browser is
 Debian's /usr/bin/chromium (never `playwright install`).
 """
 
@@ -74,7 +74,7 @@ class PeakMemory(threading.Thread):
         self.root, self.peak_kib, self._halt = root, 0, threading.Event()
 
     def run(self) -> None:
-        while not self._halt.wait(0.25):
+        while not self._halt.wait(1.0):
             self.peak_kib = max(self.peak_kib, tree_rss_kib(self.root))
 
     def stop(self) -> int:
