@@ -52,9 +52,9 @@ class App(widgets.VBox):
     `reader`, `moves`, `editor` (the game's move editor, or None), `controls`
     (`.first/.back/.next/.last/.play/.slider/.counter`), `scores`, `share`.
 
-    A fresh bot game to watch is played stepwise when `lazy` (the default inside a Jupyter
-    kernel): the first steps before the first paint, the rest on the kernel's event loop
-    between the learner's clicks, or at once when the learner jumps past the steps played.
+    A fresh bot game to watch is played stepwise when `lazy` (`from_query`'s default inside a
+    Jupyter kernel): the first steps before the first paint, the rest on the kernel's event
+    loop between the learner's clicks, or at once when the learner jumps past the steps played.
     `pending` is that game while it is unfinished; `finish_game()` plays the rest now.
     """
 
@@ -63,9 +63,9 @@ class App(widgets.VBox):
                  seed: int = 1, bots: str = "heuristic", mode: str = "watch",
                  seat: int | None = None, lang: str = "en", step: int | None = None,
                  env: Mapping[str, str] | None = None, settings: bool = True,
-                 lazy: bool | None = None):
+                 lazy: bool = False):
         self.env = env
-        self.lazy = in_kernel_loop() if lazy is None else lazy
+        self.lazy = lazy
         self.pending: StepwiseBotGame | None = None
         self.errors = ErrorCatcher(self._report_error)
         guard = self.errors
@@ -157,7 +157,9 @@ class App(widgets.VBox):
                    game: str = "burg", **kwargs: Any) -> App:
         """Open the position a query string asks for. Bad settings are listed in the message
         box and replaced by defaults; this never raises. `game` is the game opened when the
-        query names none (each game's app notebook passes its own)."""
+        query names none (each game's app notebook passes its own). In a kernel, a fresh bot
+        game is played stepwise unless `lazy=False` is passed."""
+        kwargs.setdefault("lazy", in_kernel_loop())
         try:
             link = parse_query(query or "", default_game=game)
             problems = link.problem_texts(link.lang)
