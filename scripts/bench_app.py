@@ -45,7 +45,7 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 VIEWPORT = {"width": 1280, "height": 2000}
-TIMEOUT_MS = 60_000
+TIMEOUT_MS = 300_000
 BARE = "bare.ipynb"
 APP = "burg.ipynb"
 GAMES = ("burg", "coffee-rush", "cuisine-a-la-card", "food-truck")
