@@ -14,6 +14,8 @@ from foodplay.engine import Move, State
 from foodplay.explain import clause_label, explain, move_hidden, step_text
 from foodplay.games import LISTINGS, get_game
 from foodplay.record import Record, RecordError, Step, replay
+from foodplay.rules_cli import add_parser as add_rules_parser
+from foodplay.rules_cli import cmd_rules
 
 EXIT_BAD_INPUT = 2
 
@@ -60,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("game")
     bench.add_argument("--games", type=int, default=200)
     bench.add_argument("--players", type=int, default=4)
+    add_rules_parser(sub)
     return parser
 
 
@@ -198,7 +201,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 
 COMMANDS = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay, "check": cmd_check,
-            "bench": cmd_bench}
+            "bench": cmd_bench, "rules": cmd_rules}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -94,7 +94,7 @@ def parse_query(query: str, default_game: str = "burg") -> Link:
     except ValueError:
         problems.append(("link.unreadable", {}))
         return link
-    known = {"game", "players", "seed", "record", "step", "seat", "lang", "mode"}
+    known = {"game", "players", "seed", "record", "scenario", "step", "seat", "lang", "mode"}
     for name in sorted(set(values) - known):
         problems.append(("link.unknown_setting", {"name": name}))
 
@@ -122,6 +122,10 @@ def parse_query(query: str, default_game: str = "burg") -> Link:
             link.record, link.game, link.players = record, record.game, record.players
         except RecordError as exc:
             problems.append(("link.bad_record", {"detail": str(exc).rstrip(".?")}))
+    if "scenario" in values and "record" not in values:  # a worked example, by name
+        record = _scenario(game_id, values["scenario"], problems)
+        if record is not None:
+            link.record, link.players = record, record.players
     if "step" in values:
         link.step = _whole(values["step"], "step", 0, 100_000, problems)
     if "seat" in values and values["seat"] != "teacher":
@@ -139,3 +143,17 @@ def parse_query(query: str, default_game: str = "burg") -> Link:
         else:
             problems.append(("link.bad_mode", {"value": values["mode"]}))
     return link
+
+
+def _scenario(game_id: str, name: str, problems: list) -> Record | None:
+    """A game's worked example (scenario record) named in a link, or None and a problem."""
+    folder = get_game(game_id).package_dir / "data" / "scenarios"
+    names = sorted(p.stem for p in folder.glob("*.json"))
+    if name not in names:
+        problems.append(("link.bad_scenario", {"value": name, "names": ", ".join(names)}))
+        return None
+    try:
+        return Record.load(folder / f"{name}.json")
+    except RecordError as exc:
+        problems.append(("link.bad_record", {"detail": str(exc).rstrip(".?")}))
+        return None

@@ -20,6 +20,9 @@ class Clause:
     provenance: str
     titles: dict[str, str]
     texts: dict[str, str]
+    related: tuple[str, ...] = ()  # ids of clauses it leans on or is confused with
+    in_play: bool = True  # False: never arises in play (set-up text, for example)
+    components: tuple[str, ...] = ()  # sections of components.json whose pieces it describes
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang) or self.titles["en"]
@@ -78,7 +81,27 @@ class Rulebook:
                 value = item.get(name)
                 require(isinstance(value, dict) and isinstance(value.get("en"), str),
                         f"{where}.{name}", "must map language codes to strings, English included")
+            related = item.get("related", [])
+            require(isinstance(related, list) and all(isinstance(r, str) for r in related),
+                    f"{where}.related", "must be a list of clause ids")
+            in_play = item.get("in_play", True)
+            require(isinstance(in_play, bool), f"{where}.in_play", "must be true or false")
+            components = item.get("components", [])
+            require(isinstance(components, list) and all(isinstance(c, str) for c in components),
+                    f"{where}.components", "must be a list of component-file sections")
             seen.add(item["id"])
             clauses.append(Clause(item["id"], item["number"], item["provenance"],
-                                  dict(item["title"]), dict(item["text"])))
+                                  dict(item["title"]), dict(item["text"]), tuple(related),
+                                  in_play, tuple(components)))
+        for clause in clauses:
+            _check_related(game_id, clause, seen, source)
         return cls(game_id, clauses)
+
+
+def _check_related(game_id: str, clause: Clause, ids: set[str], source: str) -> None:
+    """A clause's related rules must be other clauses of the same game, each named once."""
+    where = f"{source}: game {game_id!r}, clause {clause.id!r}, related"
+    for other in clause.related:
+        require(other in ids, where, f"names {other!r}, which is no clause of this rulebook")
+        require(other != clause.id, where, "names the clause itself")
+    require(len(set(clause.related)) == len(clause.related), where, "names a clause twice")

@@ -1,5 +1,5 @@
 """The explanation panel (what happened at this step, and the rules behind it) and the
-rulebook reader (the whole rulebook in order, opened at a clause)."""
+rulebook reader (the whole rulebook in order, as clause cards, with a search box)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from foodplay.explain import explain, move_text, reason_text, step_text
 from foodplay.rulebook import Clause, Rulebook
 from foodplay_widgets.context import Context
 from foodplay_widgets.guard import Guard, unguarded
+from foodplay_widgets.lookup import SearchBox, card_html
 from foodplay_widgets.text import Text, badge, esc
 
 _READER_IDS = itertools.count(1)
@@ -113,8 +114,9 @@ class ExplanationPanel(widgets.VBox):
 
 
 class RulebookReader(widgets.VBox):
-    """The whole rulebook in order. Clause links in the explanation jump here (HTML anchors, so
-    they work with the keyboard); `open_at(clause_id)` opens it at a clause from Python."""
+    """The whole rulebook in order, one clause card per rule, with a search box beside it.
+    Clause links in the explanation, refusals and search results jump to a card here (HTML
+    anchors, so they work with the keyboard); `open_at(clause_id)` opens it from Python."""
 
     def __init__(self, guard: Guard = unguarded):
         self.prefix = f"fp-rule{next(_READER_IDS)}"
@@ -131,14 +133,17 @@ class RulebookReader(widgets.VBox):
         row = widgets.HBox([self.goto, self.open_button],
                            layout=widgets.Layout(flex_flow="row wrap"))
         row.add_class("fp-rulebook-row")
-        super().__init__([row, self.html])
+        self.search = SearchBox(self.prefix, guard)
+        super().__init__([self.search, row, self.html])
         self.add_class("fp-rulebook-panel")
         self.open_button.on_click(guard(lambda _: self.open_at(self.goto.value)))
         self._rulebook: Rulebook | None = None
         self._text: Text | None = None
+        self._drawn: tuple | None = None
 
     def render(self, rulebook: Rulebook, text: Text) -> None:
         self._rulebook, self._text = rulebook, text
+        self.search.render(text)
         self.goto.description = text("ui.rulebook.goto")
         self.goto.options = [(f"{text.clause_number(c)} · {c.title(text.lang)}", c.id)
                              for c in rulebook]
@@ -159,19 +164,18 @@ class RulebookReader(widgets.VBox):
         if self._rulebook is None or self._text is None:
             return
         text = self._text
-        items = []
-        for clause in self._rulebook:
-            target = clause.id == self.target
-            cls = "fp-rule fp-rule-target" if target else "fp-rule"
-            items.append(
-                f'<li id="{clause_anchor(self.prefix, clause)}" class="{cls}" tabindex="-1">'
-                f'<h4><span class="fp-clause-number">{esc(text.clause_number(clause))}</span> '
-                f'<span class="fp-clause-title">{esc(clause.title(text.lang))}</span> '
-                f'{badge(text, clause)}</h4><p>{esc(clause.text(text.lang))}</p></li>')
+        drawn = (text.game.id, text.lang, self.target, self.expanded)
+        if drawn == self._drawn:  # the cards change only with the game, language or target
+            return
+        self._drawn = drawn
+        items = [card_html(text, clause, self._rulebook, self.prefix, clause.id == self.target)
+                 for clause in self._rulebook]
         legend = text.html("ui.rulebook.legend")
         opened = " open" if self.expanded else ""
         self.html.value = (
             f'<details class="fp-rulebook"{opened}><summary>'
             f'{text.html("ui.rulebook.title", title=text.game.title, count=len(items))}'
             f'</summary><p class="fp-legend">{legend}</p>'
+            f'<p class="fp-summary-open"><a href="summary.ipynb?game={esc(text.game.id)}" '
+            f'target="_blank" rel="noopener">{text.html("ui.summary.open")}</a></p>'
             f'<ol class="fp-rules">{"".join(items)}</ol></details>')

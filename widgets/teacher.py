@@ -1,6 +1,6 @@
 """Teacher's mode: the tutor in a presenter layout with large type, a note on any step, saving
 and loading the annotated game, class links (a game at step K, or a lesson), and a printable
-one-page rules summary generated from the clause catalogue.
+printable rules summary generated from the clause catalogue.
 
     Teacher.from_query(os.environ.get("QUERY_STRING", ""))     # in Voilà
     teacher = Teacher(game="food-truck")
@@ -276,7 +276,10 @@ class Teacher(widgets.VBox):
             f'onfocus="this.select()"></div>')
         self._draw_lessons(text, game.id)
         summary = base64.b64encode(summary_html(game.id, self.lang).encode("utf-8")).decode()
-        self.summary.value = (f'<p><a class="fp-summary-link" download="{esc(file_name(game.id))}"'
+        self.summary.value = (f'<p><a class="fp-summary-page" target="_blank" rel="noopener" '
+                              f'href="summary.ipynb?game={esc(game.id)}">'
+                              f'{text.html("ui.summary.open")}</a> · '
+                              f'<a class="fp-summary-link" download="{esc(file_name(game.id))}"'
                               f' href="data:text/html;base64,{summary}">'
                               f'{text.html("ui.teacher.summary")}</a></p>'
                               f'<p class="fp-lesson-link-note">'

@@ -1,0 +1,87 @@
+"""`foodplay rules GAME`: list a game's rules, search them, or show one rule's card.
+
+    foodplay rules burg                    # every rule: number, provenance, title
+    foodplay rules burg --search "rat"     # ranked matches, each with number and provenance
+    foodplay rules burg --clause 5-1       # one rule's card: text, related rules, places in play
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from foodplay.data import DataError
+from foodplay.games import get_game
+from foodplay.messages import LANGUAGES, Catalogue
+from foodplay.rule_index import place_text, places_for
+from foodplay.rulebook import Clause, Rulebook
+from foodplay.search import search
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add the `rules` subcommand to the `foodplay` command's parser."""
+    rules = sub.add_parser("rules", help="list, search or show a game's rules")
+    rules.add_argument("game")
+    what = rules.add_mutually_exclusive_group()
+    what.add_argument("--search", metavar="TEXT", help="find rules by word, question or number")
+    what.add_argument("--clause", metavar="N", help="show one rule's card, by its number")
+    rules.add_argument("--lang", default="en", choices=LANGUAGES)
+    rules.add_argument("--limit", type=int, default=10, help="at most this many search results")
+
+
+def clause_line(cat: Catalogue, clause: Clause, lang: str) -> str:
+    return cat.format("ui.lookup.clause_line", {
+        "number": cat.format("clause.ref", {"number": clause.number}),
+        "provenance": cat.format(f"provenance.{clause.provenance}"),
+        "title": clause.title(lang)})
+
+
+def find_clause(rulebook: Rulebook, number: str, cat: Catalogue, title: str) -> Clause:
+    """The clause with this number (or id), case and "Rule" prefix ignored."""
+    wanted = number.strip().casefold().removeprefix("rule").strip()
+    for clause in rulebook:
+        if wanted in (clause.number.casefold(), clause.id.casefold()):
+            return clause
+    raise DataError("--clause", cat.format("ui.lookup.unknown_clause", {
+        "game": title, "number": number, "numbers": ", ".join(c.number for c in rulebook)}))
+
+
+def cmd_rules(args: argparse.Namespace) -> None:
+    try:
+        game = get_game(args.game)
+    except KeyError as exc:
+        raise DataError("game", exc.args[0]) from exc
+    cat, lang, rulebook = game.catalogue(args.lang), args.lang, game.rulebook()
+    if args.search is not None:
+        results = search(game.id, args.search, lang, max(args.limit, 1))
+        if not results.hits:
+            print(cat.format("ui.lookup.none", {"query": args.search}))
+            if results.suggestions:
+                print(cat.format("ui.lookup.suggest", {"words": cat.join(results.suggestions)}))
+            return
+        print(cat.format("ui.lookup.results", {"count": len(results.hits),
+                                               "query": args.search}))
+        for hit in results.hits:
+            fields = cat.join([cat.format(f"ui.lookup.field.{f}") for f in hit.fields])
+            print(f"  {clause_line(cat, hit.clause, lang)}  "
+                  f"({cat.format('ui.lookup.matched', {'fields': fields})})")
+        return
+    if args.clause is not None:
+        clause = find_clause(rulebook, args.clause, cat, game.title)
+        print(clause_line(cat, clause, lang))
+        print(f"  {clause.text(lang)}")
+        print(cat.format("ui.lookup.related"))
+        for other in clause.related:
+            print(f"  {clause_line(cat, rulebook[other], lang)}")
+        if not clause.related:
+            print(f"  {cat.format('ui.lookup.no_related')}")
+        print(cat.format("ui.lookup.in_play"))
+        places = places_for(game.id, clause.id)
+        if not clause.in_play:
+            print(f"  {cat.format('ui.lookup.never_in_play')}")
+        elif not places:
+            print(f"  {cat.format('ui.lookup.no_place')}")
+        for place in places:
+            print(f"  {place_text(cat, game.id, place)}  ({place.href(game.id)})")
+        return
+    for clause in rulebook:
+        print(clause_line(cat, clause, lang))

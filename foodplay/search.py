@@ -1,0 +1,293 @@
+"""Rule lookup: find a game's clauses from a question, a word or a rule number.
+
+Standard library only. A query is cut into words, normalised (case, accents) and stemmed by
+the language's analyzer; each clause is scored over four fields, its number, title, text and
+the names of the components it describes (the `components` sections of its rulebook entry),
+with the field weights below. A word not in the index matches the nearest indexed words (a
+typo), or the words it begins. With no match, `Results.suggestions` lists the closest words.
+
+    results = search("burg", "rat tokns")      # ranked hits, each with its clause
+    results.hits[0].clause.number               # "5-1"
+
+Languages plug in through `ANALYZERS` (one analyzer per language code); an index is built
+per game and language from that language's clause texts and component names.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Protocol
+
+from foodplay.data import read_json
+from foodplay.rulebook import Clause
+
+FIELD_WEIGHTS = {"number": 10.0, "title": 3.0, "components": 2.0, "text": 1.0}
+TYPO_CUTOFF = 0.78  # difflib ratio for a query word to stand for an indexed word
+SUGGEST_CUTOFF = 0.65
+PREFIX_MIN = 3  # a query word this long or longer also matches the words it begins
+EXPANSIONS_KEPT = 2_000  # typo look-ups remembered per index
+NUMBER = re.compile(r"^[a-z]{0,2}-?\d+(?:-\d+)*$")
+
+
+class Analyzer(Protocol):
+    """What a language brings to the search: words from text, and their stems."""
+
+    def words(self, text: str) -> list[str]: ...
+
+    def stem(self, word: str) -> str: ...
+
+
+def normalise(text: str) -> str:
+    """Case-folded, without accents, with every run of other characters a single space."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return re.sub(r"[^\w-]+|_", " ", plain).strip()
+
+
+class PlainAnalyzer:
+    """Any language: normalised words, each its own stem (until a language brings its own)."""
+
+    stopwords: frozenset[str] = frozenset()
+
+    def words(self, text: str) -> list[str]:
+        out = []
+        for token in normalise(text).split():
+            token = token.strip("-")
+            if not token:
+                continue
+            # "5-2" is a rule number; "face-down" is two words as well as one
+            out.extend([token] if NUMBER.match(token) or "-" not in token
+                       else [token, *token.split("-")])
+        return [w for w in out if w and w not in self.stopwords]
+
+    def stem(self, word: str) -> str:
+        return word
+
+
+class EnglishAnalyzer(PlainAnalyzer):
+    """English: common words dropped, plurals and verb forms reduced to one stem."""
+
+    stopwords = frozenset(
+        "a an and are as at be been but by can do does for from has have he her his how i if in "
+        "into is it its me my no not of on one or our she so than that the their them then there "
+        "these they this to up was we what when where which who why will with you your".split())
+    IRREGULAR = {"took": "take", "taken": "take", "ate": "eat", "eaten": "eat", "chose": "choose",
+                 "chosen": "choose", "drew": "draw", "drawn": "draw", "gave": "give",
+                 "given": "give", "bought": "buy", "went": "go", "gone": "go", "won": "win",
+                 "paid": "pay", "put": "put", "men": "man", "knives": "knife", "loaves": "loaf"}
+
+    def stem(self, word: str) -> str:
+        word = self.IRREGULAR.get(word, word)
+        if NUMBER.match(word) or len(word) <= 3:
+            return word
+        for suffix, keep in (("'s", ""), ("ies", "y"), ("ied", "y"), ("sses", "ss"),
+                             ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
+            if word.endswith(suffix) and len(word) > len(suffix) + 2:
+                word = word[: -len(suffix)] + keep
+                break
+        else:
+            if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+                word = word[:-1]
+        for suffix in ("ing", "ed"):
+            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+                word = word[: -len(suffix)]
+                if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+                    word = word[:-1]  # stopping -> stop
+                break
+        if word.endswith("e") and len(word) > 3:
+            word = word[:-1]  # move, moving, moved -> mov
+        return word
+
+
+ANALYZERS: dict[str, Analyzer] = {"en": EnglishAnalyzer()}
+
+
+def analyzer_for(lang: str) -> Analyzer:
+    """The language's analyzer, or a plain one for a language that has none yet."""
+    return ANALYZERS.get(lang) or PlainAnalyzer()
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One clause found: its score and the fields that matched, best first."""
+
+    clause: Clause
+    score: float
+    fields: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Results:
+    """A search's answer: ranked hits, and the closest words when nothing matched."""
+
+    query: str
+    hits: tuple[Hit, ...]
+    suggestions: tuple[str, ...] = ()
+
+
+def _component_ids(node: Any) -> Iterable[str]:
+    """Every id-like string inside a section of a components file."""
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, list):
+        for item in node:
+            yield from _component_ids(item)
+    elif isinstance(node, dict):
+        if isinstance(node.get("id"), str):
+            yield node["id"]
+        for key, value in node.items():
+            if key not in ("label", "note", "id"):
+                yield key
+                yield from _component_ids(value)
+
+
+class SearchIndex:
+    """The clauses of one game in one language, ready to search."""
+
+    def __init__(self, clauses: Iterable[Clause], lang: str = "en",
+                 component_names: dict[str, list[str]] | None = None,
+                 analyzer: Analyzer | None = None):
+        self.lang = lang
+        self.analyzer = analyzer or analyzer_for(lang)
+        self.clauses = list(clauses)
+        names = component_names or {}
+        self.fields: list[dict[str, Counter[str]]] = []
+        self.surface: Counter[str] = Counter()  # the words as written, for suggestions
+        self._shown: dict[str, str] = {}
+        df: Counter[str] = Counter()
+        for clause in self.clauses:
+            fields = {"title": self._terms(clause.title(lang)),
+                      "text": self._terms(clause.text(lang)),
+                      "components": self._terms(" ".join(names.get(clause.id, [])))}
+            self.fields.append(fields)
+            df.update(set().union(*fields.values()))
+        self.vocabulary = sorted(df)
+        self._expanded: dict[str, dict[str, float]] = {}  # query word -> indexed terms
+        self.idf = {t: math.log(1 + len(self.clauses) / n) for t, n in df.items()}
+
+    def _terms(self, text: str) -> Counter[str]:
+        terms: Counter[str] = Counter()
+        for word in self.analyzer.words(text):
+            stem = self.analyzer.stem(word)
+            terms[stem] += 1
+            self.surface[word] += 1
+            self._shown.setdefault(stem, word)
+        return terms
+
+    def _expand(self, term: str) -> dict[str, float]:
+        """Indexed terms that `term` stands for, with how much each counts (1 = exact)."""
+        if term in self.idf:
+            return {term: 1.0}
+        if term in self._expanded:
+            return self._expanded[term]
+        if len(self._expanded) >= EXPANSIONS_KEPT:
+            self._expanded.clear()
+        found: dict[str, float] = {}
+        self._expanded[term] = found
+        if len(term) >= PREFIX_MIN:
+            for other in self.vocabulary:
+                if other.startswith(term):
+                    found[other] = 0.7
+        for other in difflib.get_close_matches(term, self.vocabulary, n=3, cutoff=TYPO_CUTOFF):
+            found[other] = max(found.get(other, 0.0),
+                               0.8 * difflib.SequenceMatcher(None, term, other).ratio())
+        return found
+
+    def search(self, query: str, limit: int = 10) -> Results:
+        """The clauses that best match `query`, best first (at most `limit`)."""
+        words = self.analyzer.words(query)
+        numbers = [w for w in words if NUMBER.match(w)]
+        terms = [self.analyzer.stem(w) for w in words if not NUMBER.match(w)]
+        expanded = [self._expand(t) for t in terms]
+        phrase = " ".join(terms)
+        hits = []
+        for clause, fields in zip(self.clauses, self.fields, strict=True):
+            score, matched, covered = 0.0, set(), 0
+            names = {clause.number.casefold(), clause.id.casefold()}
+            names |= {n.replace("-", "") for n in names}
+            for number in numbers:
+                if number in names or number.replace("-", "") in names:
+                    score += FIELD_WEIGHTS["number"] * 2
+                    matched.add("number")
+                elif clause.number.casefold().startswith(number + "-"):
+                    score += FIELD_WEIGHTS["number"] / 2
+                    matched.add("number")
+            for choices in expanded:
+                best = 0.0
+                for term, weight in choices.items():
+                    for name, counts in fields.items():
+                        if counts[term]:
+                            gain = FIELD_WEIGHTS[name] * self.idf[term] * weight * \
+                                (1 + math.log(counts[term]))
+                            best = max(best, gain)
+                            matched.add(name)
+                if best:
+                    covered += 1
+                    score += best
+            if terms and covered:
+                score *= (covered / len(terms)) ** 2
+                stems = " ".join(self.analyzer.stem(w)
+                                 for w in self.analyzer.words(clause.title(self.lang)))
+                if len(terms) > 1 and phrase in stems:
+                    score *= 1.5
+            if score > 0:
+                order = [f for f in FIELD_WEIGHTS if f in matched]
+                hits.append(Hit(clause, round(score, 3), tuple(order)))
+        hits.sort(key=lambda h: -h.score)  # stable: ties keep the rulebook's order
+        suggestions = () if hits else tuple(self.suggest(query))
+        return Results(query, tuple(hits[:limit]), suggestions)
+
+    def suggest(self, query: str, count: int = 5) -> list[str]:
+        """The indexed words closest to the query's words (for "did you mean")."""
+        words = list(self.surface)
+        out: list[str] = []
+        for word in self.analyzer.words(query):
+            for close in difflib.get_close_matches(word, words, n=3, cutoff=SUGGEST_CUTOFF):
+                if close not in out and close != word:
+                    out.append(close)
+        if not out:  # nothing near: the clause titles' words are a place to start
+            out = [w for w, _ in self.surface.most_common() if len(w) > 3][:count]
+        return out[:count]
+
+
+def component_names(game_id: str, lang: str = "en") -> dict[str, list[str]]:
+    """For each clause with `components`, the names of the pieces in those sections."""
+    from foodplay.games import get_game
+
+    game = get_game(game_id)
+    data = read_json(game.package_dir / "data" / "components.json")
+    cat = game.catalogue(lang)
+    out: dict[str, list[str]] = {}
+    for clause in game.rulebook():
+        names: list[str] = []
+        for section in clause.components:
+            for ident in _component_ids(data.get(section, [])):
+                name = cat.name(ident) if cat.has(f"name.{ident}") else None
+                if name and name not in names:
+                    names.append(name)
+        if names:
+            out[clause.id] = names
+    return out
+
+
+@cache
+def index_for(game_id: str, lang: str = "en") -> SearchIndex:
+    """The search index of one game's rulebook in one language (built once, then kept)."""
+    from foodplay.games import get_game
+
+    game = get_game(game_id)
+    return SearchIndex(game.rulebook(), lang, component_names(game.id, lang))
+
+
+def search(game_id: str, query: str, lang: str = "en", limit: int = 10) -> Results:
+    """Search one game's clauses; see `SearchIndex.search`."""
+    from foodplay.games import get_game
+
+    return index_for(get_game(game_id).id, lang).search(query, limit)
