@@ -4,6 +4,7 @@ loads never shows that notice (foodplay_widgets.loadcheck)."""
 from __future__ import annotations
 
 import re
+import urllib.request
 
 from foodplay.messages import catalogue
 
@@ -13,7 +14,7 @@ QUICK = ":root { --fp-load-slow: 0.2s; --fp-load-failed: 1s; }"
 KERNEL_API = re.compile(r"/api/kernels/")
 
 
-def test_a_refused_kernel_shows_the_notice_with_a_retry(page, voila_server):
+def test_a_refused_kernel_shows_the_notice_with_a_retry(page, voila_server, kernels):
     """The server runs the notebook, but the page may not reach its kernel (REST and
     websocket refused), so no widget ever renders: the notice appears and offers a reload."""
     page.route(KERNEL_API, lambda route: route.abort())
@@ -32,7 +33,11 @@ def test_a_refused_kernel_shows_the_notice_with_a_retry(page, voila_server):
     assert retry.inner_text() == cat.format("ui.load.retry", {})
     assert retry.evaluate("a => a.href") == voila_server + APP  # the same address, reloaded
     assert page.locator(".fp-app").count() == 0
-    page.unroute(KERNEL_API)  # let the closing page's beacon shut its kernel down
+    # the page never reached its kernel, so its closing beacon cannot shut it down: do it here
+    kernel_id = kernels.of(page)
+    request = urllib.request.Request(f"{voila_server}/api/kernels/{kernel_id}", method="DELETE")
+    urllib.request.urlopen(request, timeout=10).close()
+    assert kernels.wait_gone(kernel_id)
 
 
 def test_a_page_that_loads_never_shows_the_notice(page, voila_server):
