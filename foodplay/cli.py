@@ -6,31 +6,60 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from foodplay.bots import BOT_KINDS, play_game
 from foodplay.data import DataError
 from foodplay.engine import Move, State
 from foodplay.explain import clause_label, explain, move_hidden, step_text
-from foodplay.games import LISTINGS, get_game
+from foodplay.games import LISTINGS, built_games, get_game
+from foodplay.limits import INT_DIGITS, SHOWN_CHARS, printable, shown
+from foodplay.messages import catalogue
 from foodplay.record import Record, RecordError, Step, replay
 from foodplay.rules_cli import add_parser as add_rules_parser
 from foodplay.rules_cli import cmd_rules
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 1
+LINE_CHARS = 300  # the longest error line printed
+OUTPUT_LINE_CHARS = 5_000  # the longest line of a replay; user text in it is already bounded
+
+
+def say(key: str, **params: Any) -> str:
+    """A sentence of the command line, from the core message catalogue."""
+    return catalogue(None).format(key, params)
 
 
 class CliError(Exception):
     """A user mistake: printed as one line, exit status 2, never a traceback."""
+
+    def __init__(self, key: str, **params: Any):
+        super().__init__(say(key, **params))
+
+
+def out(text: str) -> None:
+    """Print user-derived text with control codes escaped, so no escape sequence reaches the
+    terminal, and every line cut to OUTPUT_LINE_CHARS."""
+    print("\n".join(printable(line, OUTPUT_LINE_CHARS) for line in text.split("\n")))
+
+
+def _whole_arg(value: str) -> int:
+    """A whole-number option of at most INT_DIGITS digits; a long or odd value is not echoed."""
+    text = value.strip()
+    if not (text.lstrip("-").isascii() and text.lstrip("-").isdecimal()
+            and len(text.lstrip("-")) <= INT_DIGITS):
+        raise argparse.ArgumentTypeError(say("cli.whole", value=shown(value), digits=INT_DIGITS))
+    return int(text)
 
 
 def _seat_arg(value: str) -> int:
     try:
         seat = int(value)
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(f"seat must be a number from 1, not {value!r}") from exc
+        raise argparse.ArgumentTypeError(say("cli.seat_number", value=shown(value))) from exc
     if seat < 1:
-        raise argparse.ArgumentTypeError("seats are numbered from 1")
+        raise argparse.ArgumentTypeError(say("cli.seat_number", value=seat))
     return seat - 1
 
 
@@ -41,8 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a whole game between bots and explain every move")
     play.add_argument("game")
-    play.add_argument("--players", type=int, default=3)
-    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--players", type=_whole_arg, default=3)
+    play.add_argument("--seed", type=_whole_arg, default=1)
     play.add_argument("--bots", default="random",
                       help="one bot kind for all seats, or one per seat, comma-separated "
                            f"({', '.join(BOT_KINDS)})")
@@ -51,17 +80,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="replay a record, step by step")
     rep.add_argument("file")
-    rep.add_argument("--step", type=int, help="stop at this step")
+    rep.add_argument("--step", type=_whole_arg, help="stop at this step")
     rep.add_argument("--seat", type=_seat_arg, help="show only what this seat (1, 2, ...) sees")
     rep.add_argument("--json", action="store_true", help="machine-readable output")
 
     check = sub.add_parser("check", help="validate a record; exit status 2 if it is bad")
     check.add_argument("file")
 
-    bench = sub.add_parser("bench", help="play seeded random games and print throughput")
-    bench.add_argument("game")
-    bench.add_argument("--games", type=int, default=200)
-    bench.add_argument("--players", type=int, default=4)
+    bench = sub.add_parser("bench", help="play seeded random games and print throughput beside "
+                                         "a bare-Python loop's")
+    bench.add_argument("game", nargs="?", default="all", help="a game id, or all (the default)")
+    bench.add_argument("--games", type=_whole_arg, default=200)
+    bench.add_argument("--players", type=_whole_arg, default=None, help="default: 2 and 4")
+    bench.add_argument("--rounds", type=_whole_arg, default=3,
+                       help="interleaved engine/bare slices")
     add_rules_parser(sub)
     return parser
 
@@ -78,10 +110,27 @@ def cmd_games(_: argparse.Namespace) -> None:
 
 
 def _game_id(name: str) -> str:
-    try:
-        return get_game(name).id
-    except KeyError as exc:
-        raise CliError(exc.args[0]) from exc
+    if name not in built_games():
+        raise CliError("cli.game", game=shown(name), games=", ".join(built_games()))
+    return get_game(name).id
+
+
+def _check_players(game_id: str, players: int) -> None:
+    game = get_game(game_id)
+    if not game.min_players <= players <= game.max_players:
+        raise CliError("cli.players", title=game.title, low=game.min_players,
+                       high=game.max_players, players=players)
+
+
+def _check_out(path: str) -> None:
+    """Refuse an --out path that cannot be written, before a whole game is played."""
+    target = Path(path)
+    folder = target.parent
+    if not folder.is_dir():
+        raise CliError("cli.out_folder", path=printable(path, 200),
+                       folder=printable(str(folder), 200))
+    if target.exists() and not target.is_file():
+        raise CliError("cli.out_taken", path=printable(path, 200))
 
 
 def _move_line(state: State, move: Move, hidden: bool) -> str:
@@ -94,22 +143,21 @@ def _move_line(state: State, move: Move, hidden: bool) -> str:
 def _print_step(state: State, step: Step, seat: int | None, hidden: bool = False) -> None:
     head = "Set-up" if step.move is None else \
         f"Step {step.index}. {_move_line(state, step.move, hidden)}"
-    print(head)
+    out(head)
     for sentence in explain(state, step.events, seat):
         cited = "; ".join(clause_label(c, state=state) for c in sentence.clauses)
-        print(f"  {sentence.text}  [{cited}]")
+        out(f"  {sentence.text}  [{cited}]")
 
 
 def cmd_play(args: argparse.Namespace) -> None:
     game_id = _game_id(args.game)
-    game = get_game(game_id)
-    if not game.min_players <= args.players <= game.max_players:
-        raise CliError(f"{game.title} is for {game.min_players} to {game.max_players} players, "
-                       f"not {args.players}")
+    _check_players(game_id, args.players)
     bots = [b.strip() for b in args.bots.split(",")]
     if len(bots) not in (1, args.players) or any(b not in BOT_KINDS for b in bots):
-        raise CliError(f"--bots takes one of {', '.join(BOT_KINDS)}, or one per seat "
-                       f"({args.players} in all), comma-separated; got {args.bots!r}")
+        raise CliError("cli.bots", kinds=", ".join(BOT_KINDS), players=args.players,
+                       bots=shown(args.bots))
+    if args.out:
+        _check_out(args.out)
     record, final = play_game(game_id, args.players, args.seed, bots)
     if not args.quiet:
         state, steps = replay(record, 0)
@@ -122,22 +170,25 @@ def cmd_play(args: argparse.Namespace) -> None:
         f"{n} {s}" for n, s in zip(final.names, final.scores(), strict=True))
         + ". Winner: " + ", ".join(final.names[w] for w in final.winners()) + ".")
     if args.out:
-        record.save(args.out)
-        print(f"Record written to {args.out}")
+        try:
+            record.save(args.out)
+        except OSError as exc:
+            raise CliError("cli.out_not_file", path=printable(args.out, 200),
+                           reason=exc.strerror or type(exc).__name__) from exc
+        out(say("cli.written", path=args.out))
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
     record = Record.load(args.file)
     upto = args.step
     if upto is not None and not 0 <= upto <= len(record.moves):
-        raise CliError(f"--step {upto} is outside this record, which has steps 0 to "
-                       f"{len(record.moves)}")
+        raise CliError("cli.step", step=upto, last=len(record.moves))
     if args.seat is not None and args.seat >= record.players:
-        raise CliError(f"--seat {args.seat + 1}: this game has seats 1 to {record.players}")
+        raise CliError("cli.seat", seat=args.seat + 1, last=record.players)
     replay(record)  # validate the whole record before printing anything
     last = len(record.moves) if upto is None else upto
     state, steps = replay(record, 0)
-    out: list[dict[str, Any]] = []
+    steps_json: list[dict[str, Any]] = []
     for index in range(last + 1):
         hidden = False
         if index == 0:
@@ -147,16 +198,16 @@ def cmd_replay(args: argparse.Namespace) -> None:
             hidden = move_hidden(state.decision(), move, args.seat, state.PRIVATE_MOVES)
             step = Step(index, move, state.apply(move))
         if args.json:
-            out.append(_step_json(state, step, args.seat, hidden))
+            steps_json.append(_step_json(state, step, args.seat, hidden))
         else:
             _print_step(state, step, args.seat, hidden)
-            print("  " + state.game.describe(state.view(args.seat)).replace("\n", "\n  "))
+            out("  " + state.game.describe(state.view(args.seat)).replace("\n", "\n  "))
     if args.json:
         result = {"game": record.game, "players": record.players, "seat": args.seat,
-                  "steps": out, "over": state.is_over,
+                  "steps": steps_json, "over": state.is_over,
                   "scores": state.scores() if state.is_over else None,
                   "winners": state.winners() if state.is_over else None}
-        print(json.dumps(result, ensure_ascii=False, indent=1))
+        out(json.dumps(result, ensure_ascii=False, indent=1))
 
 
 def _step_json(state: State, step: Step, seat: int | None, hidden: bool) -> dict[str, Any]:
@@ -179,25 +230,27 @@ def _step_json(state: State, step: Step, seat: int | None, hidden: bool) -> dict
 def cmd_check(args: argparse.Namespace) -> None:
     record = Record.load(args.file)
     state, _ = replay(record)
-    status = "finished" if state.is_over else "unfinished"
-    print(f"OK: {args.file} is a valid {get_game(record.game).title} record, "
-          f"{len(record.moves)} moves, {status}.")
+    status = say("cli.finished" if state.is_over else "cli.unfinished")
+    out(say("cli.checked", path=printable(args.file, 200), title=get_game(record.game).title,
+            count=len(record.moves), status=status))
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
-    from foodplay.bench import run
+    from foodplay.bench import report, run
 
-    game_id = _game_id(args.game)
-    game = get_game(game_id)
-    if not game.min_players <= args.players <= game.max_players:
-        raise CliError(f"{game.title} is for {game.min_players} to {game.max_players} players")
+    game_ids = built_games() if args.game == "all" else [_game_id(args.game)]
     if args.games < 1:
-        raise CliError("--games must be at least 1")
-    result = run(game_id, args.players, args.games)
-    print(f"{game.title}, {args.players} players, {result.games} random games on one core: "
-          f"{result.games_per_s:.1f} games/s, {result.moves_per_s:,.0f} moves/s "
-          f"({result.moves} moves in {result.seconds:.2f} s); "
-          f"peak traced memory {result.peak_kib:,.0f} KiB")
+        raise CliError("cli.games")
+    for game_id in game_ids:
+        game = get_game(game_id)
+        counts = [args.players] if args.players is not None else [2, 4]
+        for players in counts:
+            if not game.min_players <= players <= game.max_players:
+                if args.players is None:
+                    continue
+                _check_players(game_id, players)
+            print(report(game.title, players, run(game_id, players, args.games, args.rounds)),
+                  flush=True)
 
 
 COMMANDS = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay, "check": cmd_check,
@@ -206,13 +259,22 @@ COMMANDS = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay, "check":
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):  # never a UnicodeEncodeError on a narrow terminal
+            stream.reconfigure(errors="backslashreplace")
     try:
         COMMANDS[args.command](args)
     except (CliError, RecordError, DataError) as exc:
-        print(f"foodplay {args.command}: {exc}", file=sys.stderr)
+        detail = printable(" ".join(str(exc).split()), LINE_CHARS - SHOWN_CHARS)
+        print(say("cli.failed", command=args.command, detail=detail), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0
+    except (RecursionError, MemoryError, ArithmeticError, LookupError, TypeError,
+            ValueError) as exc:  # a fault of the tutor's own: still one line, no traceback
+        print(say("cli.internal", command=args.command, error=type(exc).__name__),
+              file=sys.stderr)
+        return EXIT_INTERNAL
     return 0
 
 

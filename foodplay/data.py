@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -23,19 +22,17 @@ def require(condition: bool, where: str, problem: str) -> None:
 
 
 def read_json(path: str | Path) -> Any:
-    """Read a JSON file, turning I/O and syntax errors into a DataError naming the file."""
-    path = Path(path)
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError(str(path), f"cannot be read ({exc.strerror or exc})") from exc
-    except json.JSONDecodeError as exc:
-        raise DataError(str(path), f"is not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                                   f"{exc.msg})") from exc
+    """Read a JSON file within the size limits (foodplay.limits), turning I/O, encoding, syntax
+    and size errors into a DataError naming the file."""
+    from foodplay.limits import parse_json, printable, read_file
+
+    return parse_json(read_file(path), printable(str(path), 200))
 
 
 def whole_number(value: Any, where: str, minimum: int = 0) -> int:
     """Return `value` if it is an int at least `minimum`, else raise DataError."""
-    require(isinstance(value, int) and not isinstance(value, bool) and value >= minimum, where,
-            f"must be a whole number of at least {minimum}, not {value!r}")
+    if not (isinstance(value, int) and not isinstance(value, bool) and value >= minimum):
+        from foodplay.limits import shown
+
+        raise DataError(where, f"must be a whole number of at least {minimum}, not {shown(value)}")
     return value

@@ -13,7 +13,9 @@ import zlib
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlencode
 
+from foodplay.data import DataError
 from foodplay.games import LISTINGS, built_games, get_game
+from foodplay.limits import LINK_CHARS, SHOWN_CHARS, inflate, printable
 from foodplay.messages import LANGUAGES, catalogue
 from foodplay.record import Record, RecordError, replay
 
@@ -61,23 +63,31 @@ def encode_record(record: Record) -> str:
 
 
 def decode_record(text: str) -> Record:
-    """The inverse of encode_record; RecordError with a clear reason if the text is damaged."""
+    """The inverse of encode_record; RecordError with a clear reason if the text is damaged or
+    expands beyond the size limit (checked while decompressing, never after)."""
     try:
-        raw = zlib.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+        raw = inflate(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)), "the record")
+    except DataError as exc:
+        raise RecordError(str(exc)) from exc
     except (binascii.Error, zlib.error, ValueError) as exc:
         raise RecordError("the record in the link is damaged (it is not valid encoded data); "
                           "was the link cut short?") from exc
-    return Record.loads(raw.decode("utf-8", errors="replace"))
+    return Record.loads(raw)
+
+
+def _short(text: str) -> str:
+    """A user's text cut short and with control codes escaped, to repeat in a message."""
+    return printable(text, SHOWN_CHARS)
 
 
 def _whole(value: str, name: str, low: int, high: int, problems: list) -> int | None:
     try:
         number = int(value)
     except ValueError:
-        problems.append(("link.not_number", {"name": name, "value": value}))
+        problems.append(("link.not_number", {"name": name, "value": _short(value)}))
         return None
     if not low <= number <= high:
-        problems.append(("link.out_of_range", {"name": name, "value": value, "low": low,
+        problems.append(("link.out_of_range", {"name": name, "value": _short(value), "low": low,
                                                "high": high}))
         return None
     return number
@@ -89,18 +99,22 @@ def parse_query(query: str, default_game: str = "burg") -> Link:
     `default_game` is the game when the query names none, or names one that is not built."""
     link = Link(game=default_game if default_game in built_games() else Link.game)
     problems = link.problems
+    if len(query) > LINK_CHARS + 1000:
+        problems.append(("link.too_long", {"count": LINK_CHARS}))
+        return link
     try:
-        values = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
+        values = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True,
+                                                max_num_fields=100).items()}
     except ValueError:
         problems.append(("link.unreadable", {}))
         return link
     known = {"game", "players", "seed", "record", "scenario", "step", "seat", "lang", "mode"}
     for name in sorted(set(values) - known):
-        problems.append(("link.unknown_setting", {"name": name}))
+        problems.append(("link.unknown_setting", {"name": _short(name)}))
 
     game_id = values.get("game", link.game)
     if game_id not in built_games():
-        problems.append(("link.bad_game", {"value": game_id,
+        problems.append(("link.bad_game", {"value": _short(game_id),
                                            "games": ", ".join(e.id for e in LISTINGS),
                                            "fallback": get_game(link.game).title}))
         game_id = link.game
@@ -113,7 +127,9 @@ def parse_query(query: str, default_game: str = "burg") -> Link:
     if "seed" in values:
         seed = _whole(values["seed"], "seed", 0, 2**31 - 1, problems)
         link.seed = link.seed if seed is None else seed
-    if "record" in values:
+    if "record" in values and len(values["record"]) > LINK_CHARS:
+        problems.append(("link.too_long", {"count": LINK_CHARS}))
+    elif "record" in values:
         try:
             record = decode_record(values["record"])
             if record.game != game_id and "game" in values:
@@ -121,7 +137,8 @@ def parse_query(query: str, default_game: str = "burg") -> Link:
             replay(record)
             link.record, link.game, link.players = record, record.game, record.players
         except RecordError as exc:
-            problems.append(("link.bad_record", {"detail": str(exc).rstrip(".?")}))
+            detail = printable(" ".join(str(exc).split()), 6 * SHOWN_CHARS)
+            problems.append(("link.bad_record", {"detail": detail.rstrip(".?")}))
     if "scenario" in values and "record" not in values:  # a worked example, by name
         record = _scenario(game_id, values["scenario"], problems)
         if record is not None:
@@ -135,13 +152,13 @@ def parse_query(query: str, default_game: str = "burg") -> Link:
         if values["lang"] in LANGUAGES:
             link.lang = values["lang"]
         else:
-            problems.append(("link.bad_lang", {"value": values["lang"],
+            problems.append(("link.bad_lang", {"value": _short(values["lang"]),
                                                "languages": ", ".join(LANGUAGES)}))
     if "mode" in values:
         if values["mode"] in ("watch", "play"):
             link.mode = values["mode"]
         else:
-            problems.append(("link.bad_mode", {"value": values["mode"]}))
+            problems.append(("link.bad_mode", {"value": _short(values["mode"])}))
     return link
 
 
@@ -150,7 +167,7 @@ def _scenario(game_id: str, name: str, problems: list) -> Record | None:
     folder = get_game(game_id).package_dir / "data" / "scenarios"
     names = sorted(p.stem for p in folder.glob("*.json"))
     if name not in names:
-        problems.append(("link.bad_scenario", {"value": name, "names": ", ".join(names)}))
+        problems.append(("link.bad_scenario", {"value": _short(name), "names": ", ".join(names)}))
         return None
     try:
         return Record.load(folder / f"{name}.json")

@@ -79,9 +79,30 @@ class Catalogue:
             count = values.get("count")
             form = {0: "zero", 1: "one"}.get(count, "other")
             template = template.get(form, template["other"])
-        return _Formatter(self, names).vformat(template, (), values)
+        formatter = _Formatter(self, names)
+        parts = _parsed(template)
+        if parts is None:
+            return formatter.vformat(template, (), values)
+        out = []
+        for literal, field, spec, conversion in parts:
+            out.append(literal)
+            if field is not None:  # what vformat does for a plain named field, without its overhead
+                out.append(format(formatter.convert_field(values[field], conversion), spec))
+        return "".join(out)
 
     __call__ = format
+
+
+@cache
+def _parsed(template: str) -> tuple[tuple[str, str | None, str, str | None], ...] | None:
+    """A template's parts, parsed once; None if a field is not a plain name (such as `{0}`,
+    `{a.b}`, `{a[0]}` or a nested format spec), which the full Formatter then handles."""
+    parts = []
+    for literal, field, spec, conversion in string.Formatter().parse(template):
+        if field is not None and (not field.isidentifier() or "{" in (spec or "")):
+            return None
+        parts.append((literal, field, spec or "", conversion))
+    return tuple(parts)
 
 
 def _load(path: Path) -> dict[str, Any]:

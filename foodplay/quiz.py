@@ -31,6 +31,7 @@ from foodplay.engine import Event, Move, Seat, State
 from foodplay.explain import event_text, move_text, reason_text, step_text
 from foodplay.games import get_game
 from foodplay.record import Record, replay
+from foodplay.timeline import Timeline
 
 KINDS = ("allowed", "reveal", "scores")
 # The moves whose consequences make a good "what happens?" question, per game (others: any
@@ -144,6 +145,25 @@ def playout(game_id: str, seed: int) -> Record:
     return record
 
 
+_TIMELINES: dict[int, tuple[Record, tuple[Move, ...], Timeline]] = {}
+
+
+def _timeline(record: Record) -> Timeline:
+    """Checkpoints over a record (a few kept), so quiz positions are not replayed from step 0."""
+    moves = tuple(record.moves)
+    entry = _TIMELINES.get(id(record))
+    if entry is None or entry[0] is not record or entry[1] != moves:
+        if len(_TIMELINES) >= 16:
+            del _TIMELINES[next(iter(_TIMELINES))]
+        entry = _TIMELINES[id(record)] = (record, moves, Timeline(_cut(record, len(moves))))
+    return entry[2]
+
+
+def _position(record: Record, step: int) -> State:
+    """The position before move `step` of `record` (read only)."""
+    return _timeline(record).state_at(step)
+
+
 def _cut(record: Record, step: int) -> Record:
     return Record(record.game, record.players, record.seed, record.setup, dict(record.options),
                   record.names, record.components, list(record.moves[:step]), record.title,
@@ -170,7 +190,7 @@ def allowed_quiz(record: Record, step: int, seat: Seat, rng: random.Random, lang
     """Candidate moves of `seat` at `step`, some allowed and some not (None if the seat has
     no choice worth asking about). Refusals with different reasons are preferred."""
     position = _cut(record, step)
-    state, _ = replay(position)
+    state = _position(record, step)
     decision = state.decision()
     if decision is None or seat not in decision.seats:
         return None
@@ -264,9 +284,9 @@ def reveal_quiz(record: Record, step: int, rng: random.Random, lang: str = "en",
     """What the move played at `step` does (None if it is not a revealing move or no other
     outcome is known to offer beside it)."""
     position = _cut(record, step)
-    state, _ = replay(position)
     if step >= len(record.moves):
         return None
+    state = _position(record, step)
     move = record.moves[step]
     right, events = _outcome(state, move, lang)
     if not _revealing(record.game, move, events) or not right.text:

@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from foodplay.data import DataError, read_json, require
+from foodplay import limits
+from foodplay.data import DataError, require
 from foodplay.engine import Event, IllegalMove, Move, State
-from foodplay.games import get_game
+from foodplay.games import built_games, get_game
+from foodplay.limits import shown
 
 FORMAT = "foodplay.record/1"
 
@@ -76,24 +78,28 @@ class Record:
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
+        """Read a record file: refused unread if it is not a regular file or is too big."""
         try:
-            return cls.from_json(read_json(path))
+            data = limits.parse_json(limits.read_file(path), limits.printable(str(path), 200),
+                                     check=False)  # from_json checks
         except DataError as exc:
             raise RecordError(str(exc)) from exc
+        return cls.from_json(data)
 
     @classmethod
-    def loads(cls, text: str) -> Record:
+    def loads(cls, text: str | bytes) -> Record:
+        """Parse a record from JSON text, or from bytes that must be UTF-8, within the limits."""
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"the record is not valid JSON (line {exc.lineno}, column "
-                              f"{exc.colno}: {exc.msg})") from exc
+            data = limits.parse_json(text, "the record", check=False)  # from_json checks
+        except DataError as exc:
+            raise RecordError(str(exc)) from exc
         return cls.from_json(data)
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
         """Validate the shape of a record; replaying it is a separate step."""
         try:
+            limits.check_tree(data, "record")
             return cls._from_json(data)
         except DataError as exc:
             raise RecordError(f"malformed record: {exc}") from exc
@@ -102,36 +108,41 @@ class Record:
     def _from_json(cls, data: Any) -> Record:
         require(isinstance(data, Mapping), "record", "must be a JSON object")
         require(data.get("format") == FORMAT, "format", f"must be {FORMAT!r}, "
-                f"not {data.get('format')!r}")
+                f"not {shown(data.get('format'))}")
         game_id = data.get("game")
-        try:
-            game = get_game(game_id)
-        except KeyError as exc:
-            raise DataError("game", str(exc.args[0])) from exc
+        require(isinstance(game_id, str) and game_id in built_games(), "game",
+                f"must be one of {', '.join(built_games())}, not {shown(game_id)}")
+        game = get_game(game_id)
         players = data.get("players")
         require(isinstance(players, int) and not isinstance(players, bool)
                 and game.min_players <= players <= game.max_players, "players",
-                f"must be a number from {game.min_players} to {game.max_players}, not {players!r}")
+                f"must be a number from {game.min_players} to {game.max_players}, "
+                f"not {shown(players)}")
         seed, setup = data.get("seed"), data.get("setup")
         require(seed is None or (isinstance(seed, int) and not isinstance(seed, bool)), "seed",
                 "must be a whole number")
         require(setup is None or isinstance(setup, dict), "setup", "must be an object")
         require(seed is not None or setup is not None, "seed", "a record needs a seed or a setup")
+        if setup is not None and "seed" in setup:
+            require(isinstance(setup["seed"], int) and not isinstance(setup["seed"], bool),
+                    "setup.seed", "must be a whole number")
         rules_version = data.get("rules_version")
         require(rules_version in (None, game.rules_version), "rules_version",
                 f"this tutor plays {game.id} rules version {game.rules_version!r}, "
-                f"not {rules_version!r}")
+                f"not {shown(rules_version)}")
         options = data.get("options", {})
         require(isinstance(options, dict), "options", "must be an object")
         names = data.get("names")
-        require(names is None or (isinstance(names, list) and len(names) == players
-                                  and all(isinstance(n, str) and n for n in names)),
+        require(names is None or (isinstance(names, list) and len(names) == players),
                 "names", f"must be a list of {players} non-empty names")
+        for i, name in enumerate(names or ()):
+            limits.name(name, f"names[{i}]")
         components = data.get("components")
         require(components is None or isinstance(components, dict), "components",
                 "must be an object")
         raw_moves = data.get("moves", [])
         require(isinstance(raw_moves, list), "moves", "must be a list")
+        limits.moves(len(raw_moves), "moves")
         moves = []
         for i, raw in enumerate(raw_moves):
             try:
@@ -144,9 +155,10 @@ class Record:
         require(isinstance(narration, dict), "narration", "must map step numbers to message keys")
         steps = {}
         for key, value in narration.items():
-            require(key.isdigit() and int(key) <= len(moves), f"narration.{key}",
+            at = f"narration.{limits.part(key)}"
+            require(_step_number(key, len(moves)), at,
                     f"must be a step number from 0 to {len(moves)}")
-            require(isinstance(value, str), f"narration.{key}", "must be a message key")
+            require(isinstance(value, str), at, "must be a message key")
             steps[int(key)] = value
         annotations = _annotations(data.get("annotations", {}), len(moves))
         return cls(game.id, players, seed, setup, options, names, components, moves, title,
@@ -156,14 +168,20 @@ class Record:
 MAX_ANNOTATION = 4000  # characters in one teacher's comment
 
 
+def _step_number(key: Any, last: int) -> bool:
+    """Whether `key` is a step number "0" to `last` in plain ASCII digits (not "²" or "٣")."""
+    return isinstance(key, str) and key.isascii() and key.isdecimal() and len(key) <= 9 \
+        and int(key) <= last
+
+
 def _annotations(raw: Any, last: int) -> dict[int, str]:
     """Validate a record's teacher comments: step number -> text, each step in the record."""
     require(isinstance(raw, dict), "annotations", "must map step numbers to comments")
     notes = {}
     for key, value in raw.items():
-        require(isinstance(key, str) and key.isdigit() and int(key) <= last,
-                f"annotations.{key}", f"must be a step number from 0 to {last}")
-        require(isinstance(value, str) and len(value) <= MAX_ANNOTATION, f"annotations.{key}",
+        at = f"annotations.{limits.part(key)}"
+        require(_step_number(key, last), at, f"must be a step number from 0 to {last}")
+        require(isinstance(value, str) and len(value) <= MAX_ANNOTATION, at,
                 f"must be a comment of at most {MAX_ANNOTATION} characters")
         if value.strip():
             notes[int(key)] = value
@@ -204,7 +222,12 @@ def play_checked(state: State, move: Move, index: int) -> list[Event]:
 
         verdict = exc.verdict
         raise RecordError(
-            f"step {index}: move {json.dumps(move.to_json(), ensure_ascii=False)} is not allowed "
+            f"step {index}: move {_move_text(move)} is not allowed "
             f"under clause {state.game.rulebook()[verdict.clause].number}: "
-            f"{reason_text(state, verdict)}",
+            f"{limits.printable(reason_text(state, verdict), 8 * limits.SHOWN_CHARS)}",
             step=index, move=move, clause=verdict.clause) from exc
+
+
+def _move_text(move: Move) -> str:
+    """A move as short JSON for a message: long details are cut, control codes escaped."""
+    return limits.printable(json.dumps(move.to_json(), ensure_ascii=False), 4 * limits.SHOWN_CHARS)

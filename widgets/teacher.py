@@ -179,9 +179,9 @@ class Teacher(widgets.VBox):
                                                 "count": len(self.record.annotations)})
         self.app.render()
 
-    def load(self, text: str) -> bool:
-        """Open a saved game record (JSON text), with its notes; False with a message if the
-        file is not a game the tutor can replay."""
+    def load(self, text: str | bytes) -> bool:
+        """Open a saved game record (JSON text, or the bytes of an upload, refused unparsed if
+        too big), with its notes; False with a message if the tutor cannot replay it."""
         try:
             record = Record.loads(text)
             app = App(record, env=self.env, lang=self.lang, step=0)
@@ -325,4 +325,4 @@ class Teacher(widgets.VBox):
         item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
         content = item["content"]
         raw = bytes(content) if not isinstance(content, bytes) else content
-        self.load(raw.decode("utf-8", errors="replace"))
+        self.load(raw)

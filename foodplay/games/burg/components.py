@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from foodplay import limits
 from foodplay.data import read_json, require, whole_number
+from foodplay.limits import shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
 FORMAT = "foodplay.components/1"
@@ -53,11 +55,12 @@ def parse(data: Any, where: str = "components") -> Components:
     require(isinstance(data, dict), where, "must be a JSON object")
     require(data.get("format") == FORMAT, f"{where}: format", f"must be {FORMAT!r}")
     require(data.get("game") == "burg", f"{where}: game", "must be 'burg'")
-    label = data.get("label", "custom")
-    require(isinstance(label, str), f"{where}: label", "must be a string")
+    limits.check_tree(data, where)
+    label = limits.label(data.get("label", "custom"), f"{where}: label")
 
     cards = data.get("cards")
     require(isinstance(cards, list) and cards, f"{where}: cards", "must be a non-empty list")
+    limits.entries(cards, f"{where}: cards")
     counts: dict[str, int] = {}
     roles: dict[str, str] = {}
     for i, card in enumerate(cards):
@@ -66,9 +69,9 @@ def parse(data: Any, where: str = "components") -> Components:
         card_id = card.get("id")
         require(isinstance(card_id, str) and card_id.isidentifier(), f"{at}.id",
                 "must be a short identifier such as 'cheese'")
-        require(card_id not in counts, f"{at}.id", f"repeats card {card_id!r}")
+        require(card_id not in counts, f"{at}.id", f"repeats card {shown(card_id)}")
         require(card.get("role") in ROLES, f"{at}.role", f"must be one of {', '.join(ROLES)}")
-        counts[card_id] = whole_number(card.get("count"), f"{at}.count", 1)
+        counts[card_id] = limits.copies(card.get("count"), f"{at}.count", 1)
         roles[card_id] = card["role"]
     for role in ROLES:
         require(role in roles.values(), f"{where}: cards", f"needs at least one {role} card")
@@ -76,6 +79,7 @@ def parse(data: Any, where: str = "components") -> Components:
     raw_recipes = data.get("recipes")
     require(isinstance(raw_recipes, list) and raw_recipes, f"{where}: recipes",
             "must be a non-empty list")
+    limits.entries(raw_recipes, f"{where}: recipes")
     recipes = []
     seen: set[str] = set()
     for i, recipe in enumerate(raw_recipes):
@@ -84,14 +88,14 @@ def parse(data: Any, where: str = "components") -> Components:
         recipe_id = recipe.get("id")
         require(isinstance(recipe_id, str) and recipe_id.isidentifier(), f"{at}.id",
                 "must be a short identifier")
-        require(recipe_id not in seen, f"{at}.id", f"repeats recipe {recipe_id!r}")
+        require(recipe_id not in seen, f"{at}.id", f"repeats recipe {shown(recipe_id)}")
         seen.add(recipe_id)
         fillings = recipe.get("fillings")
         require(isinstance(fillings, list) and fillings, f"{at}.fillings",
                 "must be a non-empty list of filling cards")
         for j, filling in enumerate(fillings):
-            require(roles.get(filling) == "filling", f"{at}.fillings[{j}]",
-                    f"{filling!r} is not a filling card in this deck")
+            require(isinstance(filling, str) and roles.get(filling) == "filling",
+                    f"{at}.fillings[{j}]", f"{shown(filling)} is not a filling card in this deck")
         need = Counter(fillings)
         for filling, n in need.items():
             require(n <= counts[filling], f"{at}.fillings",
@@ -102,7 +106,8 @@ def parse(data: Any, where: str = "components") -> Components:
     require(isinstance(tools, dict) and set(tools) == set(TOOLS), f"{where}: tools",
             "must give a count for exactly 'tongs' and 'tea'")
     for tool in TOOLS:
-        whole_number(tools[tool], f"{where}: tools.{tool}", 1)
+        limits.copies(tools[tool], f"{where}: tools.{tool}", 1)
+    limits.components(sum(counts.values()) + sum(tools.values()), where)
     scoring = data.get("scoring", {})
     require(isinstance(scoring, dict), f"{where}: scoring", "must be an object")
     rat = scoring.get("rat_token", -1)

@@ -10,6 +10,7 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from foodplay.data import DataError, require
@@ -27,7 +28,8 @@ from foodplay.engine import (
     event,
 )
 from foodplay.games.burg import components as burg_components
-from foodplay.games.burg.components import Components
+from foodplay.games.burg.components import Components, Recipe
+from foodplay.limits import shown
 
 REVEAL_COUNT = {2: 4, 3: 5, 4: 7, 5: 8}  # rule 1
 BURGER_TARGET = {2: 8, 3: 8, 4: 9, 5: 10}  # rule 6
@@ -48,17 +50,55 @@ MOVE_PARAMS = {"reveal": (), "place": ("pile",), "tool": ("tool",), "take": ("pi
                "done": (), "final": ("burger",), "skip": ()}
 
 
+class RecipeIndex:
+    """Recipe look-ups built once per component set, keyed by sorted filling tuples: which
+    multisets of fillings still fit some recipe (D5) and which are exactly one (5-3, 5-4)."""
+
+    def __init__(self, comp: Components):
+        self.fits: dict[tuple[str, ...], list[str]] = {}
+        self.exact: dict[tuple[str, ...], Recipe] = {}
+        self.order = {card: i for i, card in enumerate(comp.counts)}
+        for recipe in comp.recipes:
+            self.exact.setdefault(tuple(sorted(recipe.fillings.elements())), recipe)
+            subsets: list[tuple[str, ...]] = [()]
+            for card, count in sorted(recipe.fillings.items()):
+                subsets = [sub + (card,) * n for sub in subsets for n in range(count + 1)]
+            for sub in subsets:
+                self.fits.setdefault(tuple(sorted(sub)), []).append(recipe.id)
+        self._addable: dict[tuple[str, ...], frozenset[str]] = {}
+
+    def addable(self, fillings: list[str]) -> frozenset[str]:
+        """The fillings that could join `fillings` and still fit some recipe (D5)."""
+        key = tuple(sorted(fillings))
+        found = self._addable.get(key)
+        if found is None:
+            found = self._addable[key] = frozenset(
+                c for sub in self.fits if len(sub) == len(key) + 1 for c in set(sub)
+                if tuple(sorted([*key, c])) == sub)
+        return found
+
+
+_INDEXES: dict[int, tuple[Components, RecipeIndex]] = {}
+
+
+def recipe_index(comp: Components) -> RecipeIndex:
+    """The RecipeIndex of `comp`, built on first use (a few component sets are kept)."""
+    entry = _INDEXES.get(id(comp))
+    if entry is None or entry[0] is not comp:
+        if len(_INDEXES) >= 16:
+            del _INDEXES[next(iter(_INDEXES))]
+        entry = _INDEXES[id(comp)] = (comp, RecipeIndex(comp))
+    return entry[1]
+
+
 def fits_some_recipe(fillings: Counter[str], comp: Components) -> list[str]:
     """Recipes whose fillings still contain `fillings` as a multiset (D5)."""
-    return [r.id for r in comp.recipes if all(n <= r.fillings[k] for k, n in fillings.items())]
+    return list(recipe_index(comp).fits.get(tuple(sorted(fillings.elements())), ()))
 
 
-def exact_recipe(fillings: Counter[str], comp: Components):
+def exact_recipe(fillings: Counter[str], comp: Components) -> Recipe | None:
     """The recipe whose fillings are exactly `fillings`, or None (5-3, 5-4)."""
-    for recipe in comp.recipes:
-        if recipe.fillings == fillings:
-            return recipe
-    return None
+    return recipe_index(comp).exact.get(tuple(sorted(fillings.elements())))
 
 
 class BurgState(State):
@@ -141,50 +181,51 @@ class BurgState(State):
         return []
 
     def legal_moves(self, seat: Seat | None = None) -> list[Move]:
-        """Generated directly for speed; property tests compare it with candidates + check."""
+        """Generated directly for speed; property tests compare it with candidates + check.
+
+        Moves are built with their parameters already in Move.make's sorted order."""
         decision = self.decision()
         if decision is None:
             return []
         if seat is not None and seat not in decision.seats:
             return []
-        make = Move.make
         phase = self.phase
         if phase == "tools":
             seats = decision.seats if seat is None else (seat,)
-            return [make(s, "tool", tool=t) for s in seats for t in TOOLS if self.hands[s][t]]
+            return [Move(s, "tool", (("tool", t),)) for s in seats for t in TOOLS
+                    if self.hands[s][t]]
         seat = decision.seats[0]
         if phase == "reveal":
-            return [make(seat, "reveal")]
+            return [Move(seat, "reveal")]
         if phase == "place":
-            return [make(seat, "place", pile=i + 1) for i in range(len(self.piles))]
+            return [Move(seat, "place", (("pile", i),)) for i in range(1, len(self.piles) + 1)]
         if phase == "take":
-            return [make(seat, "take", pile=i + 1) for i, t in enumerate(self.pile_taken) if not t]
+            return [Move(seat, "take", (("pile", i),))
+                    for i, t in enumerate(self.pile_taken, start=1) if not t]
+        index = recipe_index(self.comp)
+        progress = self.progress[seat]
         if phase == "final":
-            return ([make(seat, "final", burger=i + 1) for i, b in enumerate(self.progress[seat])
-                     if exact_recipe(Counter(b["fillings"]), self.comp)]
-                    + [make(seat, "skip")])
+            return ([Move(seat, "final", (("burger", i),)) for i, b in enumerate(progress, 1)
+                     if tuple(sorted(b["fillings"])) in index.exact]
+                    + [Move(seat, "skip")])
         # build
-        taken = self.taken[seat]
         roles = self.comp.roles
-        moves = []
-        kinds = sorted(set(taken), key=list(self.comp.counts).index)
+        kinds = sorted(set(self.taken[seat]), key=index.order.__getitem__)
         if "bottom_bun" in kinds:
-            moves.append(make(seat, "start"))
+            moves = [Move(seat, "start")]
         else:
-            moves += [make(seat, "flip", card=c) for c in kinds if roles[c] != "rat"]
-        for b, burger in enumerate(self.progress[seat], start=1):
-            fill = Counter(burger["fillings"])
-            for c in kinds:
-                if roles[c] == "filling":
-                    fill[c] += 1
-                    if fits_some_recipe(fill, self.comp):
-                        moves.append(make(seat, "add", card=c, burger=b))
-                    fill[c] -= 1
+            moves = [Move(seat, "flip", (("card", c),)) for c in kinds if roles[c] != "rat"]
+        fillings = [c for c in kinds if roles[c] == "filling"]
+        if fillings:
+            for b, burger in enumerate(progress, start=1):
+                addable = index.addable(burger["fillings"])
+                moves += [Move(seat, "add", (("burger", b), ("card", c))) for c in fillings
+                          if c in addable]
         if "top_bun" in kinds:
-            moves += [make(seat, "close", burger=b)
-                      for b, burger in enumerate(self.progress[seat], start=1)
-                      if exact_recipe(Counter(burger["fillings"]), self.comp)]
-        moves.append(make(seat, "done"))
+            moves += [Move(seat, "close", (("burger", b),))
+                      for b, burger in enumerate(progress, start=1)
+                      if tuple(sorted(burger["fillings"])) in index.exact]
+        moves.append(Move(seat, "done"))
         return moves
 
     def check(self, move: Move) -> Verdict:
@@ -491,7 +532,7 @@ class BurgState(State):
         self.taken[move.seat].remove(card)
         burger = self.progress[move.seat][index]
         burger["fillings"].append(card)
-        still = fits_some_recipe(Counter(burger["fillings"]), self.comp)
+        still = list(recipe_index(self.comp).fits.get(tuple(sorted(burger["fillings"])), ()))
         events.append(event("burg.build.add", ("R5-4", "D5"), seat=move.seat, card=card,
                             burger=index + 1, recipes=still))
 
@@ -701,7 +742,7 @@ class BurgGame(Game):
 
     def components(self, data: Mapping[str, Any] | None = None) -> Components:
         return burg_components.parse(data, "components") if data is not None \
-            else burg_components.load()
+            else _default_components()
 
     def new_state(self, players: int, *, seed: int | None = None,
                   setup: Mapping[str, Any] | None = None,
@@ -712,7 +753,10 @@ class BurgGame(Game):
         require(not options, "options", "BURG has no options")
         comp = self.components(components)
         setup = dict(setup or {})
-        rng = random.Random(seed if seed is not None else setup.get("seed", 0))
+        base = seed if seed is not None else setup.get("seed", 0)
+        require(isinstance(base, int) and not isinstance(base, bool), "setup.seed",
+                "must be a whole number")
+        rng = random.Random(base)
         state = BurgState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]))
         deck = comp.deck()
         rng.shuffle(deck)
@@ -720,9 +764,10 @@ class BurgGame(Game):
         require(isinstance(top, list), "setup.deck_top", "must be a list of card ids")
         rest = Counter(deck)
         for i, card in enumerate(top):
-            require(rest[card] > 0, f"setup.deck_top[{i}]",
-                    f"{card!r} is not left in the deck" if card in comp.counts
-                    else f"{card!r} is not a card of this component set")
+            known = isinstance(card, str) and card in comp.counts
+            require(known and rest[card] > 0, f"setup.deck_top[{i}]",
+                    f"{card!r} is not left in the deck" if known
+                    else f"{shown(card)} is not a card of this component set")
             rest[card] -= 1
         remaining = []
         for card in deck:
@@ -738,7 +783,8 @@ class BurgGame(Game):
             first = rng.randrange(players)
             why = "burg.setup.first_seed"
         else:
-            require(isinstance(first, int) and 0 <= first < players, "setup.first_player",
+            require(isinstance(first, int) and not isinstance(first, bool)
+                    and 0 <= first < players, "setup.first_player",
                     f"must be a seat from 0 to {players - 1}")
             why = "burg.setup.first_chosen"
         state.first = first
@@ -759,6 +805,12 @@ class BurgGame(Game):
         from foodplay.games.burg.text import describe
 
         return describe(view, self.catalogue(lang))
+
+
+@cache
+def _default_components() -> Components:
+    """The tutor's component set, read and validated once per process (shared, read-only)."""
+    return burg_components.load()
 
 
 GAME = BurgGame()

@@ -7,6 +7,7 @@ pour them where they complete or build toward an order, serve the most urgent ma
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -62,6 +63,13 @@ class Planner:
         by_size = sorted(range(len(contents)), key=lambda i: (-self.sizes[i], i))
         self.options = [[(i, dict(need - contents[i])) for i in by_size
                          if _fits(contents[i], need)] for need in needs]
+        self._missing = [[(i, tuple(rest.items())) for i, rest in option]
+                         for option in self.options]
+        # The most of each ingredient plan() could ever use: holding more changes nothing.
+        self.demand: Counter[str] = Counter()
+        for option in self.options:
+            for x in {x for _, rest in option for x in rest}:
+                self.demand[x] += max(rest.get(x, 0) for _, rest in option)
 
     def plan(self, held: Counter[str]) -> Plan:
         plan = Plan()
@@ -69,9 +77,14 @@ class Planner:
         used: set[int] = set()
         done: set[int] = set()
         for k, (tab, order) in enumerate(self.orders):
-            for i, rest in self.options[k]:
-                if i not in used and all(left.get(x, 0) >= n for x, n in rest.items()):
-                    for x, n in rest.items():
+            for (i, rest), (_, missing) in zip(self.options[k], self._missing[k], strict=True):
+                if i in used:
+                    continue
+                for x, n in missing:
+                    if left.get(x, 0) < n:
+                        break
+                else:
+                    for x, n in missing:
                         left[x] -= n
                     used.add(i)
                     done.add(k)
@@ -82,16 +95,20 @@ class Planner:
             if k in done or tab >= self.last_tab:  # it falls off this turn: too late to build
                 continue
             best = None
-            for i, rest in self.options[k]:
+            for i, missing in self._missing[k]:
                 if i in used:
                     continue
-                add = {x: min(n, left.get(x, 0)) for x, n in rest.items() if left.get(x, 0)}
-                if add:
-                    size = sum(add.values())
-                    if best is None or size + self.sizes[i] > best[0]:
-                        best = (size + self.sizes[i], i, add, size)
+                size = 0  # how much of what it lacks I hold (what `add` below would pour)
+                for x, n in missing:
+                    have = left.get(x, 0)
+                    if have:
+                        size += n if n < have else have
+                if size and (best is None or size + self.sizes[i] > best[0]):
+                    best = (size + self.sizes[i], i, size)
             if best:
-                have, i, add, size = best
+                have, i, size = best
+                rest = self.options[k][[j for j, _ in self.options[k]].index(i)][1]
+                add = {x: min(n, left.get(x, 0)) for x, n in rest.items() if left.get(x, 0)}
                 for x, n in add.items():
                     left[x] -= n
                 used.add(i)
@@ -127,12 +144,55 @@ def _neighbours(index: int, rows: int, cols: int, diagonal: bool) -> list[int]:
     return found
 
 
+# Plan values by (cups, orders, last tab, ingredient names) and then by everything held at the
+# end of a path: the same within a turn's steps, so the search keeps them from step to step.
+_PLAN_VALUES: dict[tuple, dict[tuple[int, ...], float]] = {}
+
+
+def _plan_values(me: dict[str, Any], planner: Planner, names: list[str]
+                 ) -> dict[tuple[int, ...], float]:
+    key = (tuple(tuple(sorted(c)) for c in me["cups"]),
+           tuple((t, o["id"], tuple(o["ingredients"]), o["specialty"]) for t, o in planner.orders),
+           planner.last_tab, tuple(names))
+    found = _PLAN_VALUES.get(key)
+    if found is None:
+        if len(_PLAN_VALUES) >= 8:
+            del _PLAN_VALUES[next(iter(_PLAN_VALUES))]
+        found = _PLAN_VALUES[key] = {}
+    return found
+
+
+_SEARCHES: dict[str, list] = {}
+
+
 def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None
-           ) -> list[tuple[float, int, list[int], Counter]]:
+           ) -> list[tuple[float, int, list[int], tuple[tuple[str, int], ...]]]:
+    """_search's answer, remembered for the last few inputs (read only: do not change it).
+
+    A decision with upgrades on offer searches with and without each, and the step after an
+    upgrade asks again what was judged for it."""
+    me = view["seats"][seat]
+    board = view["board"]
+    active = upgrades or me["upgrades"]
+    key = json.dumps([seat, me["cups"], me["tabs"], me["meeples"], me["rush"],
+                      sorted(k for k, on in active.items() if on), view["turn"]["held"],
+                      view["turn"]["steps"], view["turn"]["meeple"], view["supply"],
+                      board["rows"], board["cols"], board["cells"]], sort_keys=True)
+    found = _SEARCHES.get(key)
+    if found is None:
+        if len(_SEARCHES) >= 8:
+            del _SEARCHES[next(iter(_SEARCHES))]
+        found = _SEARCHES[key] = _search(view, seat, upgrades)
+    return found
+
+
+def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None
+            ) -> list[tuple[float, int, list[int], tuple[tuple[str, int], ...]]]:
     """Every continuation of this turn's move worth considering, scored.
 
-    Returns (value, meeple, cells entered, collected) for each; an empty path means stop now.
-    `upgrades` replaces my active upgrades, to judge one before activating it.
+    Returns (value, meeple, cells entered, collected as sorted (ingredient, count) pairs) for
+    each; an empty path means stop now. `upgrades` replaces my active upgrades, to judge one
+    before activating it. Collected ingredients are counted in tuples indexed like `names`.
     """
     me = view["seats"][seat]
     turn = view["turn"]
@@ -141,39 +201,60 @@ def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = 
     upgrades = upgrades or me["upgrades"]
     diagonal = upgrades.get("diagonal", False)
     planner = _planner(me)
-    held = Counter(turn["held"])
+    held_items = Counter(turn["held"])
+    names = sorted({c["ingredient"] for c in cells} | set(held_items))
+    index = {name: j for j, name in enumerate(names)}
+    held = tuple(held_items.get(name, 0) for name in names)
+    cell_ing = [index[c["ingredient"]] for c in cells]
+    supply = [view["supply"].get(name, 0) for name in names]
     steps, rush = turn["steps"], me["rush"]
     spare = min(rush, 1)  # consider at most one paid step
     limit = max(0, FREE_STEPS - steps) + spare
     meeples = [turn["meeple"]] if turn["meeple"] else range(1, len(me["meeples"]) + 1)
     results = []
-    values: dict[tuple, float] = {}  # plan value by collected multiset
+    totals = _plan_values(me, planner, names)  # plan value by what is held after the path,
+    caps = [planner.demand.get(name, 0) for name in names]  # counted up to what plan() uses
+    values: dict[tuple[int, ...], float] = {}  # plan value by collected counts
+    pairs: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
+    near = [_neighbours(i, rows, cols, diagonal) for i in range(rows * cols)]
+    occupied = [((c["row"] - 1) * cols + c["col"] - 1, s, m) for c in cells
+                for s, m in c["meeples"]]
+    nothing = (0,) * len(names)
     for meeple in meeples:
         row, col = me["meeples"][meeple - 1]
         start = (row - 1) * cols + col - 1
-        others = {(c["row"] - 1) * cols + c["col"] - 1 for c in cells for s, m in c["meeples"]
-                  if (s, m) != (seat, meeple)}
-        seen: set[tuple[int, tuple]] = set()
-        stack: list[tuple[int, list[int], Counter]] = [(start, [], Counter())]
+        others = {i for i, s, m in occupied if (s, m) != (seat, meeple)}
+        gain = [_bonus(cell, upgrades, i in others) for i, cell in enumerate(cells)]
+        seen: set[tuple[int, tuple[int, ...]]] = set()
+        stack: list[tuple[int, list[int], tuple[int, ...]]] = [(start, [], nothing)]
         while stack:
             here, path, got = stack.pop()
-            key = (here, tuple(sorted(got.items())))
+            key = (here, got)
             if key in seen:
                 continue
             seen.add(key)
             if here not in others:
+                value = values.get(got)
+                if value is None:
+                    total = tuple([min(a + b, c) for a, b, c in zip(got, held, caps,
+                                                                    strict=True)])
+                    value = totals.get(total)
+                    if value is None:
+                        value = totals[total] = planner.plan(
+                            {names[j]: n for j, n in enumerate(total) if n}).value
+                    values[got] = value
+                    pairs[got] = tuple((names[j], n) for j, n in enumerate(got) if n)
                 paid = max(0, steps + len(path) - FREE_STEPS)
-                if key[1] not in values:
-                    values[key[1]] = planner.plan(held + got).value
-                value = values[key[1]] - RUSH_COST * paid - 0.01 * len(path)
-                results.append((value, meeple, path, got))
+                results.append((value - RUSH_COST * paid - 0.01 * len(path), meeple, path,
+                                pairs[got]))
             if len(path) >= limit:
                 continue
-            for nxt in _neighbours(here, rows, cols, diagonal):
-                cell = cells[nxt]
-                ing = cell["ingredient"]
-                take = min(_bonus(cell, upgrades, nxt in others), view["supply"][ing] - got[ing])
-                stack.append((nxt, path + [nxt], got + Counter({ing: max(0, take)})))
+            for nxt in near[here]:
+                j = cell_ing[nxt]
+                take = min(gain[nxt], supply[j] - got[j])
+                after = got[:j] + (got[j] + take,) + got[j + 1:] if take > 0 else got
+                if (nxt, after) not in seen:  # else it would be skipped when popped
+                    stack.append((nxt, path + [nxt], after))
     return results
 
 
@@ -263,7 +344,7 @@ def _move(view: dict[str, Any], seat: Seat, legal: list[Move]) -> Suggestion:
         row, col = divmod(path[0], cols)
         move = steps.get((meeple, row + 1, col + 1))
         if move:
-            plan = _planner(me).plan(Counter(view["turn"]["held"]) + got)
+            plan = _planner(me).plan(Counter(view["turn"]["held"]) + Counter(dict(got)))
             if plan.completes:
                 _, tab, order, _ = plan.completes[0]
                 return _hint(move, "coffee-rush.reason.step_complete", row=row + 1, col=col + 1,

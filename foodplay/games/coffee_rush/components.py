@@ -8,7 +8,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from foodplay.data import read_json, require, whole_number
+from foodplay import limits
+from foodplay.data import read_json, require
+from foodplay.limits import shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
 FORMAT = "foodplay.components/1"
@@ -78,6 +80,7 @@ def _ingredients(data: dict[str, Any], where: str) -> tuple[dict[str, int], froz
     items = data.get("ingredients")
     require(isinstance(items, list) and items, f"{where}: ingredients",
             "must be a non-empty list")
+    limits.entries(items, f"{where}: ingredients")
     supply: dict[str, int] = {}
     special = set()
     for i, item in enumerate(items):
@@ -86,8 +89,8 @@ def _ingredients(data: dict[str, Any], where: str) -> tuple[dict[str, int], froz
         ing = item.get("id")
         require(isinstance(ing, str) and ing.isidentifier(), f"{at}.id",
                 "must be a short identifier such as 'milk'")
-        require(ing not in supply, f"{at}.id", f"repeats ingredient {ing!r}")
-        supply[ing] = whole_number(item.get("count"), f"{at}.count", 1)
+        require(ing not in supply, f"{at}.id", f"repeats ingredient {shown(ing)}")
+        supply[ing] = limits.copies(item.get("count"), f"{at}.count", 1)
         flag = item.get("special", False)
         require(isinstance(flag, bool), f"{at}.special", "must be true or false")
         if flag:
@@ -97,19 +100,22 @@ def _ingredients(data: dict[str, Any], where: str) -> tuple[dict[str, int], froz
 
 def _board(data: Any, supply: dict[str, int], where: str):
     require(isinstance(data, dict), f"{where}: board", "must be an object")
-    label = data.get("label", "custom")
-    require(isinstance(label, str), f"{where}: board.label", "must be a string")
+    label = limits.label(data.get("label", "custom"), f"{where}: board.label")
     rows = data.get("cells")
     require(isinstance(rows, list) and len(rows) >= 2, f"{where}: board.cells",
             "must be a list of at least 2 rows")
     width = len(rows[0]) if isinstance(rows[0], list) else 0
+    if len(rows) * width > limits.BOARD_CELLS:
+        raise limits.LimitError(f"{where}: board.cells", "limit.board", count=len(rows) * width,
+                                limit=limits.BOARD_CELLS)
     cells = []
     for r, row in enumerate(rows):
         at = f"{where}: board.cells[{r}]"
         require(isinstance(row, list) and len(row) == width and width >= 2, at,
                 f"must be a row of {max(width, 2)} ingredient ids, like the first row")
         for c, ing in enumerate(row):
-            require(ing in supply, f"{at}[{c}]", f"{ing!r} is not an ingredient of the supply")
+            require(isinstance(ing, str) and ing in supply, f"{at}[{c}]",
+                    f"{shown(ing)} is not an ingredient of the supply")
         cells.append(tuple(row))
     ribbons = set()
     raw = data.get("ribbons", [])
@@ -127,22 +133,24 @@ def _board(data: Any, supply: dict[str, int], where: str):
 
 def _player(data: Any, where: str) -> tuple[int, int, dict[int, int]]:
     require(isinstance(data, dict), f"{where}: player", "must be an object")
-    tabs = whole_number(data.get("tabs"), f"{where}: player.tabs", 1)
-    cups = whole_number(data.get("cups"), f"{where}: player.cups", 1)
+    tabs = limits.copies(data.get("tabs"), f"{where}: player.tabs", 1)
+    cups = limits.copies(data.get("cups"), f"{where}: player.cups", 1)
     raw = data.get("meeples")
     require(isinstance(raw, dict) and set(raw) == {"2", "3", "4"}, f"{where}: player.meeples",
             "must give the meeples per player for \"2\", \"3\" and \"4\" players")
-    meeples = {int(k): whole_number(v, f"{where}: player.meeples.{k}", 1) for k, v in raw.items()}
+    meeples = {int(k): limits.copies(v, f"{where}: player.meeples.{k}", 1)
+               for k, v in raw.items()}
     return tabs, cups, meeples
 
 
 def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
             where: str) -> tuple[dict[str, Order], str]:
     require(isinstance(data, dict), f"{where}: deck", "must be an object")
-    label = data.get("label", "custom")
-    require(isinstance(label, str), f"{where}: deck.label", "must be a string")
+    label = limits.label(data.get("label", "custom"), f"{where}: deck.label")
     items = data.get("orders")
     require(isinstance(items, list) and items, f"{where}: deck.orders", "must be a non-empty list")
+    limits.entries(items, f"{where}: deck.orders")
+    rank = {ing: i for i, ing in enumerate(supply)}
     orders: dict[str, Order] = {}
     for i, item in enumerate(items):
         at = f"{where}: deck.orders[{i}]"
@@ -151,13 +159,13 @@ def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
         require(isinstance(oid, str) and oid.isidentifier(), f"{at}.id",
                 "must be a short identifier such as 'latte'")
         require(oid not in orders and oid not in supply, f"{at}.id",
-                f"repeats the id {oid!r}")
+                f"repeats the id {shown(oid)}")
         ings = item.get("ingredients")
         require(isinstance(ings, list) and 1 <= len(ings), f"{at}.ingredients",
                 "must be a non-empty list of ingredient ids")
         for j, ing in enumerate(ings):
-            require(ing in supply, f"{at}.ingredients[{j}]",
-                    f"{ing!r} is not an ingredient of the supply")
+            require(isinstance(ing, str) and ing in supply, f"{at}.ingredients[{j}]",
+                    f"{shown(ing)} is not an ingredient of the supply")
         for ing, n in Counter(ings).items():
             require(n <= supply[ing], f"{at}.ingredients",
                     f"needs {n} {ing} but the supply has only {supply[ing]}")
@@ -165,9 +173,8 @@ def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
         require(isinstance(specialty, bool), f"{at}.specialty", "must be true or false")
         require(not specialty or bool(special & set(ings)), f"{at}.specialty",
                 "a Specialty order needs at least one special ingredient")
-        copies = whole_number(item.get("copies", 1), f"{at}.copies", 1)
-        rank = list(supply)
-        orders[oid] = Order(oid, tuple(sorted(ings, key=rank.index)), specialty, copies)
+        copies = limits.copies(item.get("copies", 1), f"{at}.copies", 1)
+        orders[oid] = Order(oid, tuple(sorted(ings, key=rank.__getitem__)), specialty, copies)
     return orders, label
 
 
@@ -176,8 +183,8 @@ def parse(data: Any, where: str = "components") -> Components:
     require(isinstance(data, dict), where, "must be a JSON object")
     require(data.get("format") == FORMAT, f"{where}: format", f"must be {FORMAT!r}")
     require(data.get("game") == "coffee-rush", f"{where}: game", "must be 'coffee-rush'")
-    label = data.get("label", "custom")
-    require(isinstance(label, str), f"{where}: label", "must be a string")
+    limits.check_tree(data, where)
+    label = limits.label(data.get("label", "custom"), f"{where}: label")
     supply, special = _ingredients(data, where)
     cells, ribbons, board_label = _board(data.get("board"), supply, where)
     tabs, cups, meeples = _player(data.get("player"), where)
@@ -200,5 +207,6 @@ def parse(data: Any, where: str = "components") -> Components:
                 "must be a whole number (negative for a penalty)")
         points[name] = value
     orders, deck_label = _orders(data.get("deck"), supply, special, where)
+    limits.components(sum(supply.values()) + sum(o.copies for o in orders.values()), where)
     return Components(label, supply, special, cells, ribbons, board_label, deck_label, tabs, cups,
                       meeples, tuple(upgrades), points, orders, data)

@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from foodplay import limits
 from foodplay.data import DataError, read_json, require, whole_number
+from foodplay.limits import shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
 FORMAT = "foodplay.components/1"
@@ -103,13 +105,14 @@ def load(path: str | Path | None = None) -> Components:
 
 def _identifier(value: Any, at: str) -> str:
     require(isinstance(value, str) and value.isidentifier(), at,
-            f"must be a short identifier such as 'bok_choy', not {value!r}")
+            f"must be a short identifier such as 'bok_choy', not {shown(value)}")
     return value
 
 
 def _names(data: dict[str, Any], name: str, where: str) -> tuple[str, ...]:
     items = data.get(name)
     require(isinstance(items, list) and items, f"{where}: {name}", "must be a non-empty list")
+    limits.entries(items, f"{where}: {name}")
     for i, item in enumerate(items):
         _identifier(item, f"{where}: {name}[{i}]")
     require(len(set(items)) == len(items), f"{where}: {name}", "repeats a name")
@@ -136,7 +139,7 @@ class _Parser:
         allowed = {"flavour": self.flavours, "type": self.food_types,
                    "cuisine": self.cuisines, "seasoning": (True,)}[key]
         require(item in allowed and not (key != "seasoning" and isinstance(item, bool)),
-                f"{at}.{key}", f"must be one of {', '.join(map(str, allowed))}, not {item!r}")
+                f"{at}.{key}", f"must be one of {', '.join(map(str, allowed))}, not {shown(item)}")
         return {key: item}
 
     def condition(self, value: Any, at: str) -> dict[str, Any]:
@@ -146,7 +149,7 @@ class _Parser:
         kind = kinds[0]
         _no_extra(value, (kind, "at_least"), at)
         if kind == "has":
-            least = whole_number(value.get("at_least", 1), f"{at}.at_least", 1)
+            least = limits.copies(value.get("at_least", 1), f"{at}.at_least", 1)
             return {"has": self.filter(value["has"], f"{at}.has"), "at_least": least}
         require("at_least" not in value, f"{at}.at_least", "is only for 'has' conditions")
         return {kind: whole_number(value[kind], f"{at}.{kind}", 1)}
@@ -155,7 +158,7 @@ class _Parser:
         require(isinstance(value, dict), at, "must be an object")
         name = value.get("effect")
         require(name in EFFECTS, f"{at}.effect", f"must be one of {', '.join(EFFECTS)}, "
-                                                 f"not {name!r}")
+                                                 f"not {shown(name)}")
         if name in DISH_EFFECTS:
             require(trigger == "submit", f"{at}.effect",
                     f"{name!r} only makes sense in a dish: use it with the 'submit' trigger")
@@ -164,7 +167,7 @@ class _Parser:
                     f"{name!r} cannot act on submit: after a dish nothing can be bought")
         _no_extra(value, ("effect", "amount", "per", "if"), at)
         out: dict[str, Any] = {"effect": name,
-                               "amount": whole_number(value.get("amount", 1), f"{at}.amount", 1)}
+                               "amount": limits.copies(value.get("amount", 1), f"{at}.amount", 1)}
         if name == "points_per":
             out["per"] = self.filter(value.get("per"), f"{at}.per")
         else:
@@ -178,9 +181,10 @@ class _Parser:
         require(isinstance(value, dict), at, "must be an object")
         trigger = value.get("trigger")
         require(trigger in triggers, f"{at}.trigger",
-                f"must be one of {', '.join(triggers)}, not {trigger!r}")
+                f"must be one of {', '.join(triggers)}, not {shown(trigger)}")
         effects = value.get("effects")
         require(isinstance(effects, list) and effects, f"{at}.effects", "must be a non-empty list")
+        limits.entries(effects, f"{at}.effects")
         return Ability(trigger, tuple(self.effect(e, trigger, f"{at}.effects[{i}]")
                                       for i, e in enumerate(effects)))
 
@@ -215,14 +219,14 @@ class _Parser:
         card = Card(card_id, False, whole_number(value.get("cost"), f"{at}.cost"),
                     whole_number(value.get("points"), f"{at}.points"), tuple(types), dual,
                     tuple(flavours), cuisine, seasoning, abilities, cuisine_ability)
-        return card, whole_number(value.get("count"), f"{at}.count")
+        return card, limits.copies(value.get("count"), f"{at}.count")
 
     def judge(self, value: Any, at: str, tiers: tuple[int, ...]) -> Judge:
         require(isinstance(value, dict), at, "must be an object")
         judge_id = _identifier(value.get("id"), f"{at}.id")
         tier = value.get("tier")
         require(tier in tiers and not isinstance(tier, bool), f"{at}.tier",
-                f"must be one of the judge tiers {', '.join(map(str, tiers))}, not {tier!r}")
+                f"must be one of the judge tiers {', '.join(map(str, tiers))}, not {shown(tier)}")
         requires = value.get("requires", [])
         require(isinstance(requires, list), f"{at}.requires", "must be a list of conditions")
         lists = {}
@@ -252,8 +256,8 @@ def parse(data: Any, where: str = "components") -> Components:
     require(isinstance(data, dict), where, "must be a JSON object")
     require(data.get("format") == FORMAT, f"{where}: format", f"must be {FORMAT!r}")
     require(data.get("game") == GAME_ID, f"{where}: game", f"must be {GAME_ID!r}")
-    label = data.get("label", "custom")
-    require(isinstance(label, str), f"{where}: label", "must be a string")
+    limits.check_tree(data, where)
+    label = limits.label(data.get("label", "custom"), f"{where}: label")
     parser = _Parser(data, where)
 
     tools = data.get("tools")
@@ -268,15 +272,16 @@ def parse(data: Any, where: str = "components") -> Components:
         "fork": Card("fork", True, whole_number(fork.get("cost"), f"{where}: tools.fork.cost"),
                      0, (), False, (), None, False, (), None, 1),
     }
-    forks = whole_number(fork.get("count"), f"{where}: tools.fork.count")
+    forks = limits.copies(fork.get("count"), f"{where}: tools.fork.count")
 
     raw = data.get("ingredients")
     require(isinstance(raw, list) and raw, f"{where}: ingredients", "must be a non-empty list")
+    limits.entries(raw, f"{where}: ingredients")
     pantry: dict[str, int] = {}
     for i, item in enumerate(raw):
         card, count = parser.ingredient(item, f"{where}: ingredients[{i}]")
         require(card.id not in cards, f"{where}: ingredients[{i}].id",
-                f"repeats card {card.id!r}")
+                f"repeats card {shown(card.id)}")
         cards[card.id] = card
         if count:
             pantry[card.id] = count
@@ -289,7 +294,7 @@ def parse(data: Any, where: str = "components") -> Components:
     for card_id, count in starting.items():
         require(card_id in cards and card_id != "fork", f"{where}: starting.{card_id}",
                 "must be 'spoon' or an ingredient of this set")
-        whole_number(count, f"{where}: starting.{card_id}", 1)
+        limits.copies(count, f"{where}: starting.{card_id}", 1)
     require(sum(starting.values()) >= 5, f"{where}: starting",
             "a starting deck needs at least 5 cards, a full first hand")
 
@@ -301,15 +306,17 @@ def parse(data: Any, where: str = "components") -> Components:
     raw_judges = data.get("judges")
     require(isinstance(raw_judges, list) and raw_judges, f"{where}: judges",
             "must be a non-empty list")
+    limits.entries(raw_judges, f"{where}: judges")
     judges: dict[str, Judge] = {}
     for i, item in enumerate(raw_judges):
         judge = parser.judge(item, f"{where}: judges[{i}]", tuple(tiers))
         require(judge.id not in judges and judge.id not in cards, f"{where}: judges[{i}].id",
-                f"repeats the id {judge.id!r}")
+                f"repeats the id {shown(judge.id)}")
         judges[judge.id] = judge
     for tier in tiers:
         require(sum(j.tier == tier for j in judges.values()) >= 2, f"{where}: judges",
                 f"needs at least 2 judges of tier {tier} (a 4-player game opens 2 of the lowest"
                 " two tiers)")
+    limits.components(sum(pantry.values()) + forks + 4 * sum(starting.values()), where)
     return Components(label, parser.food_types, parser.flavours, parser.cuisines, cards, pantry,
                       dict(starting), forks, cards["fork"].cost, tuple(tiers), judges, data)

@@ -385,12 +385,26 @@ class CuisineState(State):
         return found
 
     def _can_start(self, seat: Seat) -> bool:
-        """Whether a dish may be started (G11), trying a quick upper bound first."""
+        """Whether a dish may be started (G11), remembered per cards, judges and abilities."""
         cards = self.comp.cards
         pool = [c for c in self.hand[seat] if not cards[c].tool]
         pool += [c for c in self.plates[seat] if c and not cards[c].tool]
+        if not pool:
+            return False
+        abilities = self._judge_abilities(seat, "submit")
+        key = ("start", tuple(sorted(pool)), tuple(s["judge"] for s in self.judges),
+               tuple(j.id for j in abilities), bool(self.dish[seat]))
+        found = self.comp.cache.get(key)
+        if found is None:
+            if len(self.comp.cache) > 50_000:
+                self.comp.cache.clear()
+            found = self.comp.cache[key] = self._can_start_now(seat, pool)
+        return found
+
+    def _can_start_now(self, seat: Seat, pool: list[str]) -> bool:
+        """_can_start worked out: a quick upper bound first, then the exact reach."""
         tiers = [self.comp.judges[slot["judge"]].tier for slot in self.judges if slot["judge"]]
-        if not pool or not tiers:
+        if not tiers:
             return False
         bounds = [self._bound(c) for c in pool]
         most = sum(fixed + per * len(pool) for fixed, per in bounds)

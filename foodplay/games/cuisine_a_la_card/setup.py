@@ -32,7 +32,8 @@ def _per_seat(setup: dict[str, Any], name: str, players: int) -> dict[int, Any]:
             "must map seat numbers (\"0\", \"1\", ...) to values")
     out = {}
     for key, item in value.items():
-        require(str(key).isdigit() and int(key) < players, f"setup.{name}.{key}",
+        require(str(key).isascii() and str(key).isdecimal() and int(key) < players,
+                f"setup.{name}.{key}",
                 f"must be a seat from 0 to {players - 1}")
         out[int(key)] = item
     return out

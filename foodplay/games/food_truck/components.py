@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from foodplay.data import read_json, require, whole_number
+from foodplay import limits
+from foodplay.data import read_json, require
+from foodplay.limits import shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
 FORMAT = "foodplay.components/1"
@@ -42,9 +44,10 @@ def load(path: str | Path | None = None) -> Components:
 def _ids(value: Any, where: str, minimum: int) -> list[str]:
     require(isinstance(value, list) and len(value) >= minimum, where,
             f"must be a list of at least {minimum} card ids")
+    limits.entries(value, where)
     for i, item in enumerate(value):
         require(isinstance(item, str) and item.isidentifier(), f"{where}[{i}]",
-                f"must be a short identifier such as 'pizza', not {item!r}")
+                f"must be a short identifier such as 'pizza', not {shown(item)}")
     return list(value)
 
 
@@ -53,39 +56,41 @@ def parse(data: Any, where: str = "components") -> Components:
     require(isinstance(data, Mapping), where, "must be a JSON object")
     require(data.get("format") == FORMAT, f"{where}: format", f"must be {FORMAT!r}")
     require(data.get("game") == GAME_ID, f"{where}: game", f"must be {GAME_ID!r}")
-    label = data.get("label", "custom")
-    require(isinstance(label, str), f"{where}: label", "must be a string")
+    limits.check_tree(data, where)
+    label = limits.label(data.get("label", "custom"), f"{where}: label")
 
     meals = _ids(data.get("meals"), f"{where}: meals", 2)
     for i, meal in enumerate(meals):
-        require(meal not in meals[:i], f"{where}: meals[{i}]", f"repeats meal {meal!r}")
+        require(meal not in meals[:i], f"{where}: meals[{i}]", f"repeats meal {shown(meal)}")
 
     starting = _ids(data.get("starting_meals"), f"{where}: starting_meals", 1)
     for i, meal in enumerate(starting):
         require(meal in meals, f"{where}: starting_meals[{i}]",
-                f"{meal!r} is not one of the meals listed under 'meals'")
+                f"{shown(meal)} is not one of the meals listed under 'meals'")
 
     central = data.get("central_deck")
     require(isinstance(central, Mapping), f"{where}: central_deck",
             "must map meal ids to numbers of cards")
     counts: dict[str, int] = {}
     for meal, count in central.items():
-        require(meal in meals, f"{where}: central_deck.{meal}",
-                "is not one of the meals listed under 'meals'")
-        counts[meal] = whole_number(count, f"{where}: central_deck.{meal}", 0)
+        at = f"{where}: central_deck.{limits.part(meal)}"
+        require(meal in meals, at, "is not one of the meals listed under 'meals'")
+        counts[meal] = limits.copies(count, at, 0)
 
     desserts = _ids(data.get("desserts"), f"{where}: desserts", 2)
     for i, dessert in enumerate(desserts):
         require(dessert not in desserts[:i], f"{where}: desserts[{i}]",
-                f"repeats dessert {dessert!r}: every player's dessert is different")
+                f"repeats dessert {shown(dessert)}: every player's dessert is different")
         require(dessert not in meals, f"{where}: desserts[{i}]",
-                f"{dessert!r} is already a meal id")
+                f"{shown(dessert)} is already a meal id")
 
     trucks = data.get("truck_deck")
     require(isinstance(trucks, list) and trucks, f"{where}: truck_deck",
             "must be a non-empty list of truck effect ids")
+    limits.entries(trucks, f"{where}: truck_deck", limits.COPIES)
     for i, effect in enumerate(trucks):
         require(effect in EFFECTS, f"{where}: truck_deck[{i}]",
-                f"{effect!r} is not a truck effect; choose from {', '.join(EFFECTS)}")
+                f"{shown(effect)} is not a truck effect; choose from {', '.join(EFFECTS)}")
+    limits.components(sum(counts.values()) + 5 * len(trucks) + 5 * len(starting), where)
     return Components(label, tuple(meals), tuple(starting), counts, tuple(desserts),
                       tuple(trucks), data)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from foodplay.data import DataError, require
@@ -685,7 +686,7 @@ class FoodTruckGame(Game):
 
     def components(self, data: Mapping[str, Any] | None = None) -> Components:
         return ft_components.parse(data, "components") if data is not None \
-            else ft_components.load()
+            else _default_components()
 
     def new_state(self, players: int, *, seed: int | None = None,
                   setup: Mapping[str, Any] | None = None,
@@ -779,6 +780,12 @@ def _stack_top(shuffled: list[str], top: Any, where: str, what: str) -> list[str
             rest[card] -= 1
             remaining.append(card)
     return remaining + list(reversed(top))
+
+
+@cache
+def _default_components() -> Components:
+    """The tutor's component set, read and validated once per process (shared, read-only)."""
+    return ft_components.load()
 
 
 GAME = FoodTruckGame()

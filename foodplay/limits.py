@@ -1,0 +1,329 @@
+"""Size limits on everything a file, a link or an upload can carry, checked before costly work.
+
+Every refusal is a LimitError (a DataError) naming what is too big and where, with its sentence
+from the core message catalogue; values are never echoed whole.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import stat
+import unicodedata
+import zlib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from foodplay.data import DataError
+
+RECORD_BYTES = 2_000_000  # a record or component file, an upload, a link's decoded record
+LINK_CHARS = 60_000  # the encoded record in a link's query string
+MOVES = 5_000  # moves in one record; the longest bot games have about 600
+NAME_CHARS = 60  # a seat's name
+LABEL_CHARS = 200  # a component set's label (a short description)
+TEXT_CHARS = 10_000  # any one string in a record or component set
+DEPTH = 40  # lists and objects inside each other
+VALUES = 250_000  # JSON values in one record or component set
+INT_DIGITS = 18  # digits of one whole number (seeds, counts)
+COPIES = 500  # copies of one component (cards of one kind, tokens of one ingredient)
+COMPONENTS = 2_000  # components in one set, all kinds together
+BOARD_CELLS = 144  # cells of a game board
+SHOWN_CHARS = 40  # the longest stretch of a user's value repeated in a message
+_BIGGEST = 10 ** INT_DIGITS
+
+
+class LimitError(DataError):
+    """Something is too big, too deep or unreadable: `where` names it, `key` is the message."""
+
+    def __init__(self, where: str, key: str, **params: Any):
+        from foodplay.messages import catalogue
+
+        super().__init__(where, catalogue(None).format(key, params))
+        self.key = key
+        self.params = params
+
+
+def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
+    """A short, printable repr of a user's value for a message: at most `limit` characters."""
+    if isinstance(value, str):
+        text = repr(value[: limit + 1])
+    elif isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "an object"
+    elif isinstance(value, int) and not isinstance(value, bool) \
+            and abs(value) >= 10 ** INT_DIGITS:
+        return "a number too large to show"
+    else:
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _plain(char: str) -> bool:
+    """A character that prints as itself: no control, format (bidi) or separator codes other
+    than spaces, except the joiners that emoji sequences use."""
+    if char.isprintable():
+        return True
+    return unicodedata.category(char) == "Zs" or char in "\u200c\u200d"
+
+
+def part(key: Any) -> str:
+    """An object key as part of a field path in a message: short and printable."""
+    return printable(str(key), SHOWN_CHARS)
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    """`text` with control and format characters escaped (no terminal escape codes), cut to
+    `limit` characters; newlines and tabs are kept."""
+    head = text if limit is None else text[: limit + 1]
+    if head.isprintable():  # the common case: nothing to escape
+        clean = head
+    else:
+        clean = "".join(char if char in "\n\t" or _plain(char) else _escaped(char)
+                        for char in head)
+    return clean if limit is None or len(clean) <= limit else clean[: limit - 1] + "…"
+
+
+def _escaped(char: str) -> str:
+    return char.encode("unicode_escape", "backslashreplace").decode("ascii")
+
+
+def read_file(path: str | Path, limit: int = RECORD_BYTES) -> bytes:
+    """The bytes of a regular file, refused without reading more than `limit` + 1 bytes.
+
+    Folders, devices and pipes are refused before opening, so /dev/zero or a FIFO cannot hang."""
+    where = printable(str(path), 200)
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise LimitError(where, "limit.not_regular")
+        if info.st_size > limit:
+            raise LimitError(where, "limit.bytes", count=limit)
+        with open(path, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise LimitError(where, "limit.not_regular")
+            raw = handle.read(limit + 1)
+    except OSError as exc:
+        raise DataError(where, f"cannot be read ({exc.strerror or exc})") from exc
+    if len(raw) > limit:
+        raise LimitError(where, "limit.bytes", count=limit)
+    return raw
+
+
+def inflate(data: bytes, where: str, limit: int = RECORD_BYTES) -> bytes:
+    """zlib-decompress at most `limit` bytes: a small link cannot expand into a huge record."""
+    inflater = zlib.decompressobj()
+    raw = inflater.decompress(data, limit + 1)
+    if len(raw) > limit or inflater.unconsumed_tail:
+        raise LimitError(where, "limit.expands", count=limit)
+    raw += inflater.flush()
+    if len(raw) > limit:
+        raise LimitError(where, "limit.expands", count=limit)
+    if not inflater.eof:
+        raise zlib.error("incomplete or truncated stream")
+    return raw
+
+
+def _whole(digits: str) -> int:
+    if len(digits.lstrip("-")) > INT_DIGITS:
+        raise _TooManyDigits
+    return int(digits)
+
+
+class _TooManyDigits(ValueError):
+    pass
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotANumber(name)
+
+
+class _NotANumber(ValueError):
+    pass
+
+
+def parse_json(raw: bytes | str, where: str, limit: int = RECORD_BYTES, *,
+               check: bool = True) -> Any:
+    """Parse JSON text from a user, within the limits; then check the tree (`check_tree`)
+    unless the caller does so itself (`check=False`)."""
+    if len(raw) > limit:
+        raise LimitError(where, "limit.bytes", count=limit)
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LimitError(where, "limit.not_utf8", offset=exc.start) from exc
+    else:
+        text = raw
+    text = text.removeprefix("\ufeff")
+    try:
+        data = json.loads(text, parse_int=_whole, parse_constant=_no_constant)
+    except RecursionError as exc:
+        raise LimitError(where, "limit.depth", count=DEPTH) from exc
+    except _TooManyDigits as exc:
+        raise LimitError(where, "limit.digits", count=INT_DIGITS) from exc
+    except _NotANumber as exc:
+        raise LimitError(where, "limit.not_a_number", name=exc.args[0]) from exc
+    except json.JSONDecodeError as exc:
+        raise DataError(where, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                               f"{exc.msg})") from exc
+    if check:
+        check_tree(data, where)
+    return data
+
+
+def _path(parts: tuple[Any, ...]) -> str:
+    text = ""
+    for step in parts:
+        text += f"[{step}]" if isinstance(step, int) else f".{part(step)}"
+    return text.lstrip(".")
+
+
+def _at(where: str, parts: tuple[Any, ...]) -> str:
+    path = _path(parts)
+    if len(path) > 2 * SHOWN_CHARS:
+        path = path[: 2 * SHOWN_CHARS - 1] + "…"
+    if not path:
+        return where
+    return path if where in ("", "record") else f"{where}: {path}"
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_text(text: str, where: str, parts: tuple[Any, ...]) -> None:
+    if len(text) > TEXT_CHARS:
+        raise LimitError(_at(where, parts), "limit.text", count=TEXT_CHARS)
+    found = None if text.isascii() else _SURROGATE.search(text)
+    if found:
+        raise LimitError(_at(where, parts), "limit.surrogate", code=f"{ord(found.group()):04x}")
+
+
+def _plain_leaf(value: Any) -> bool:
+    kind = type(value)
+    if kind is str:
+        return len(value) <= TEXT_CHARS and (value.isascii() or not _SURROGATE.search(value))
+    if kind is int:
+        return -_BIGGEST < value < _BIGGEST
+    return value is None or kind is bool or (kind is float and math.isfinite(value))
+
+
+def _plain_tree(data: Any) -> bool:
+    """A fast first pass of `check_tree`: True if nothing in `data` breaks a limit."""
+    if type(data) is not dict and type(data) is not list:
+        return _plain_leaf(data)
+    todo = [(data, 0)]
+    seen = 1
+    while todo:
+        container, depth = todo.pop()
+        if depth >= DEPTH:
+            return False
+        seen += len(container)
+        if type(container) is dict:
+            for key in container:
+                if type(key) is not str or not _plain_leaf(key):
+                    return False
+            items = container.values()
+        else:
+            items = container
+        for value in items:
+            kind = type(value)
+            if kind is str:
+                if len(value) > TEXT_CHARS or not value.isascii() and _SURROGATE.search(value):
+                    return False
+            elif kind is dict or kind is list:
+                todo.append((value, depth + 1))
+            elif kind is int:
+                if not -_BIGGEST < value < _BIGGEST:
+                    return False
+            elif not (value is None or kind is bool or (kind is float and math.isfinite(value))):
+                return False
+    return seen <= VALUES
+
+
+def check_tree(data: Any, where: str) -> None:
+    """Refuse parsed JSON that nests too deep, holds too many values, numbers that are too big
+    or not finite, texts that are too long or hold lone surrogates. Iterative: no recursion."""
+    if _plain_tree(data):
+        return
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    seen = 0
+    while stack:
+        value, parts = stack.pop()
+        seen += 1
+        if seen > VALUES:
+            raise LimitError(where, "limit.values", count=VALUES)
+        if isinstance(value, Mapping):
+            if len(parts) >= DEPTH:
+                raise LimitError(_at(where, parts), "limit.depth", count=DEPTH)
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise DataError(_at(where, parts), "must have text keys, as JSON does")
+                _check_text(key, where, parts)
+                stack.append((item, parts + (key,)))
+        elif isinstance(value, (list, tuple)):
+            if len(parts) >= DEPTH:
+                raise LimitError(_at(where, parts), "limit.depth", count=DEPTH)
+            stack.extend((item, parts + (i,)) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            _check_text(value, where, parts)
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int):
+            if not -_BIGGEST < value < _BIGGEST:
+                raise LimitError(_at(where, parts), "limit.digits", count=INT_DIGITS)
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise LimitError(_at(where, parts), "limit.not_a_number", name=repr(value))
+        else:
+            raise DataError(_at(where, parts), f"is a {type(value).__name__}, which JSON "
+                                               "cannot hold")
+
+
+def name(value: Any, where: str, limit: int = NAME_CHARS, key: str = "limit.name") -> str:
+    """A seat name (or a label): non-empty text of at most `limit` characters, one line, with no
+    control codes."""
+    if not isinstance(value, str) or not value.strip():
+        raise DataError(where, "must be a non-empty name")
+    if len(value) > limit:
+        raise LimitError(where, key, count=limit)
+    for char in value:
+        if not _plain(char):
+            raise LimitError(where, "limit.control", code=f"{ord(char):04X}")
+    return value
+
+
+def copies(value: Any, where: str, minimum: int = 0) -> int:
+    """A count of one component: a whole number from `minimum` to COPIES."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise DataError(where, f"must be a whole number of at least {minimum}, "
+                               f"not {shown(value)}")
+    if value > COPIES:
+        raise LimitError(where, "limit.copies", count=value, limit=COPIES)
+    return value
+
+
+def components(total: int, where: str) -> None:
+    """Refuse a component set with more than COMPONENTS pieces in all."""
+    if total > COMPONENTS:
+        raise LimitError(where, "limit.components", count=total, limit=COMPONENTS)
+
+
+def entries(value: list[Any], where: str, limit: int = COMPONENTS) -> None:
+    """Refuse a list of more than `limit` entries, before any per-entry work."""
+    if len(value) > limit:
+        raise LimitError(where, "limit.entries", count=len(value), limit=limit)
+
+
+def label(value: Any, where: str) -> str:
+    """A component set's label: a string, empty or a plain one-line name."""
+    if not isinstance(value, str):
+        raise DataError(where, "must be a string")
+    return name(value, where, LABEL_CHARS, "limit.label") if value else value
+
+
+def moves(count: int, where: str) -> None:
+    """Refuse a record with more than MOVES moves."""
+    if count > MOVES:
+        raise LimitError(where, "limit.moves", count=count, limit=MOVES)
