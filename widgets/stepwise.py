@@ -23,13 +23,17 @@ MAX_MOVES = 100_000  # play_game's own guard against a game that never ends
 class GrowingTimeline(Timeline):
     """A timeline whose record grows at its end while the learner reads earlier steps."""
 
-    def extend(self, played: list[tuple[Move, list[Event]]], last_state: State) -> None:
-        """Append moves already applied to a working position; `last_state` is that position
-        after them (copied here, so the timeline's positions never change under it)."""
-        for move, events in played:
-            self.record.moves.append(move)
-            self.steps.append(Step(len(self.steps), move, events))
-        self._states[self.last] = last_state.clone()
+    def append(self, move: Move, events: list[Event], state: State) -> None:
+        """Append a move already applied to a working position `state` (copied here when the
+        timeline keeps it: a checkpoint, as `Timeline.play` keeps them)."""
+        self.record.moves.append(move)
+        self.steps.append(Step(len(self.steps), move, events))
+        if self.last % self.every == 0:
+            self._checkpoints[self.last] = state.clone()
+
+    def settle(self, state: State) -> None:
+        """Keep a copy of the last position, which the app reads at every step."""
+        self._remember(self.last, state.clone())
 
 
 class StepwiseBotGame:
@@ -67,19 +71,18 @@ class StepwiseBotGame:
 
     def _play(self, enough: Callable[[int], bool]) -> bool:
         """Play whole decisions until `enough(last step)` or the game's end."""
-        played: list[tuple[Move, list[Event]]] = []
-        state = self.state
-        start = self.timeline.last
-        while not self.done and not enough(start + len(played)):
-            if start + len(played) >= MAX_MOVES:
+        state, timeline = self.state, self.timeline
+        start = timeline.last
+        while not self.done and not enough(timeline.last):
+            if timeline.last >= MAX_MOVES:
                 raise RuntimeError(f"{state.game.id} did not end within {MAX_MOVES} moves")
             decision = state.decision()
             for seat in decision.seats:  # one whole decision, as play_game plays it
                 move = self.bots[seat].choose(state, seat)
-                played.append((move, state.apply(move)))
+                timeline.append(move, state.apply(move), state)
                 if not decision.simultaneous:
                     break
             self.done = state.decision() is None
-        if played:
-            self.timeline.extend(played, state)
-        return bool(played)
+        if timeline.last > start:
+            timeline.settle(state)
+        return timeline.last > start
