@@ -9,7 +9,6 @@ scores and sharing, composed from the game-neutral components.
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -482,7 +481,7 @@ class App(widgets.VBox):
             self.share.layout.display = "none"
             return
         self.share.layout.display = ""
-        self.share.render(ctx, self.env if self.env is not None else os.environ)
+        self.share.render(ctx)
 
     def _draw_note(self, ctx: Context) -> None:
         """The narration for this step, if the record (a scenario) has one, and a teacher's own

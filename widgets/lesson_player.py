@@ -21,7 +21,6 @@ already started, would stay in one browser, and could not be shared.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -45,7 +44,7 @@ from foodplay.messages import LANGUAGES
 from foodplay_widgets.context import Context
 from foodplay_widgets.explanation import RulebookReader, clause_block, clause_link
 from foodplay_widgets.guard import ErrorCatcher
-from foodplay_widgets.share import page_url
+from foodplay_widgets.share import link_row_html, page_url
 from foodplay_widgets.style import CSS, style_widget
 from foodplay_widgets.table import TableView
 from foodplay_widgets.text import Text, badge, esc
@@ -610,19 +609,15 @@ class LessonPlayer(widgets.VBox):
 
     def _draw_link(self, text: Text) -> None:
         query = self.progress_query()
-        env = self.env if self.env is not None else os.environ
-        url = page_url(query, env)
-        self.url = url
-        label = text.html("ui.lesson.link_label")
+        self.url = page_url(query)
         # Rewrite the address bar, so that a reload reopens this point (see the module's
         # docstring). A new <img> is made at every change, and its failing load runs this.
         script = esc(f"history.replaceState(history.state, '', "
                      f"location.pathname + {json.dumps('?' + query)})")
         self.link.value = (
-            f'<div class="fp-share-row"><a class="fp-lesson-link" href="{esc(url)}">'
-            f'{text.html("ui.lesson.link")}</a> <input class="fp-share-url" type="text" '
-            f'readonly aria-label="{label}" value="{esc(url)}" onfocus="this.select()"></div>'
-            f'<p class="fp-lesson-link-note">{text.html("ui.lesson.link_note")}</p>'
+            link_row_html(self.url, "fp-lesson-link", text.html("ui.lesson.link"),
+                          text.html("ui.lesson.link_label"), new_tab=False)
+            + f'<p class="fp-lesson-link-note">{text.html("ui.lesson.link_note")}</p>'
             f'<img class="fp-address-sync" alt="" hidden src="data:," onerror="{script}">')
 
     # --- messages and focus --------------------------------------------------------------

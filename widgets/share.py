@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import base64
-import os
-from collections.abc import Mapping
 
 import ipywidgets as widgets
 
@@ -13,19 +11,34 @@ from foodplay_widgets.context import Context
 from foodplay_widgets.text import esc
 
 
-def page_url(query: str, env: Mapping[str, str] | None = None) -> str:
-    """The full URL of this page with `query`, from the variables Voilà sets in the kernel
-    (SERVER_NAME, SERVER_PORT, SCRIPT_NAME, PATH_INFO); a relative '?query' otherwise."""
-    env = os.environ if env is None else env
-    host, path = env.get("SERVER_NAME", ""), env.get("SCRIPT_NAME", "")
-    if not host or not path:
-        return f"?{query}"
-    request = env.get("VOILA_REQUEST_URL", "")
-    scheme = "https" if request.startswith("https:") else "http"
-    port = env.get("SERVER_PORT", "")
-    default = {"http": "80", "https": "443"}[scheme]
-    netloc = host if not port or port == default else f"{host}:{port}"
-    return f"{scheme}://{netloc}{path}{env.get('PATH_INFO', '')}?{query}"
+def page_url(query: str) -> str:
+    """This page with `query`, as a relative address ('?query'). The browser resolves it
+    against the page's own address, so scheme, host and base URL (Binder's /user/<name>/) stay."""
+    return f"?{query}"
+
+
+def sibling_url(notebook: str, query: str) -> str:
+    """Another notebook served beside this page, with `query`, as a relative address."""
+    return f"{notebook}?{query}"
+
+
+# The copy box shows the full address. Only the browser knows it (behind a proxy the kernel
+# sees another scheme, host and path), so it is read from the link's resolved `href`: at once,
+# by an <img> whose load fails (a script tag would not run in a widget), and again on focus.
+_FILL_FULL_URL = ("var row = this.parentNode; "
+                  "row.querySelector('input').value = row.querySelector('a').href")
+
+
+def link_row_html(href: str, css: str, text_html: str, label_html: str,
+                  new_tab: bool = True) -> str:
+    """A link to a relative `href` and a read-only box with its full address, to copy."""
+    target = ' target="_blank" rel="noopener"' if new_tab else ""
+    return (f'<div class="fp-share-row"><a class="{css}" href="{esc(href)}"{target}>'
+            f'{text_html}</a> <input class="fp-share-url" type="text" readonly '
+            f'aria-label="{label_html}" value="{esc(href)}" '
+            f'onfocus="this.value = this.previousElementSibling.href; this.select()">'
+            f'<img class="fp-full-url" alt="" hidden src="data:," '
+            f'onerror="{esc(_FILL_FULL_URL)}"></div>')
 
 
 def link_for(ctx: Context) -> Link:
@@ -54,15 +67,11 @@ class SharePanel(widgets.VBox):
         self.url = ""
         self._record_key: tuple | None = None
 
-    def render(self, ctx: Context, env: Mapping[str, str] | None = None) -> None:
+    def render(self, ctx: Context) -> None:
         text = ctx.text
-        self.url = page_url(link_for(ctx).query(), env)
-        label = text.html("ui.share.label")
-        self.link.value = (
-            f'<div class="fp-share-row"><a class="fp-share-link" href="{esc(self.url)}" '
-            f'target="_blank" rel="noopener">{text.html("ui.share.link")}</a> '
-            f'<input class="fp-share-url" type="text" readonly aria-label="{label}" '
-            f'value="{esc(self.url)}" onfocus="this.select()"></div>')
+        self.url = page_url(link_for(ctx).query())
+        self.link.value = link_row_html(self.url, "fp-share-link", text.html("ui.share.link"),
+                                        text.html("ui.share.label"))
         record = ctx.timeline.record
         notes = tuple(sorted(getattr(record, "annotations", {}).items()))
         key = (id(record), len(record.moves), ctx.lang, notes)

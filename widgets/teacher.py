@@ -13,7 +13,6 @@ into the class link, and the game's tutor shows them at their steps.
 from __future__ import annotations
 
 import base64
-import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,7 +24,7 @@ from foodplay.links import Link
 from foodplay.record import Record, RecordError
 from foodplay.summary import file_name, summary_html
 from foodplay_widgets.app import App
-from foodplay_widgets.share import page_url
+from foodplay_widgets.share import link_row_html, sibling_url
 from foodplay_widgets.text import Text, esc
 
 PRESENTER_CSS = """
@@ -52,18 +51,6 @@ PRESENTER_CSS = """
 APP_NOTEBOOKS = {"burg": "burg.ipynb", "coffee-rush": "coffee-rush.ipynb",
                  "cuisine-a-la-card": "cuisine-a-la-card.ipynb", "food-truck": "food-truck.ipynb"}
 LESSONS_NOTEBOOK = "lessons.ipynb"
-
-
-def sibling_url(notebook: str, query: str, env: Mapping[str, str] | None = None) -> str:
-    """The address of another notebook served beside this page, with `query`: a full URL in
-    Voilà (from the page's own address), a relative one otherwise."""
-    env = os.environ if env is None else env
-    here = page_url(query, env)
-    if not here.startswith("http"):
-        return f"{notebook}?{query}"
-    base, _, _ = here.partition("?")
-    folder = base.rsplit("/", 1)[0]
-    return f"{folder}/{notebook}?{query}"
 
 
 def _button(css: str, style: str = "") -> widgets.Button:
@@ -216,14 +203,14 @@ class Teacher(widgets.VBox):
         record = self.record
         link = Link(game=record.game, players=record.players, seed=record.seed or 0,
                     record=record, step=self.step, seat=None, lang=self.lang)
-        return sibling_url(APP_NOTEBOOKS.get(record.game, "index.ipynb"), link.query(), self.env)
+        return sibling_url(APP_NOTEBOOKS.get(record.game, "index.ipynb"), link.query())
 
     def lesson_link_url(self) -> str | None:
         uid = self.lesson_select.value
         if not uid:
             return None
         course = Course(lesson=uid, lang=self.lang)
-        return sibling_url(LESSONS_NOTEBOOK, course.query(), self.env)
+        return sibling_url(LESSONS_NOTEBOOK, course.query())
 
     def render(self) -> None:
         game = get_game(self.record.game)
@@ -268,12 +255,9 @@ class Teacher(widgets.VBox):
                                f'href="data:application/json;base64,{data}">'
                                f'{text.html("ui.teacher.download")}</a>')
         url = self.class_link_url()
-        self.class_link.value = (
-            f'<div class="fp-share-row"><a class="fp-class-link" href="{esc(url)}" '
-            f'target="_blank" rel="noopener">{text.html("ui.teacher.class_link", step=step)}</a>'
-            f' <input class="fp-share-url" type="text" readonly aria-label="'
-            f'{text.html("ui.teacher.class_link_label", step=step)}" value="{esc(url)}" '
-            f'onfocus="this.select()"></div>')
+        self.class_link.value = link_row_html(
+            url, "fp-class-link", text.html("ui.teacher.class_link", step=step),
+            text.html("ui.teacher.class_link_label", step=step))
         self._draw_lessons(text, game.id)
         summary = base64.b64encode(summary_html(game.id, self.lang).encode("utf-8")).decode()
         self.summary.value = (f'<p><a class="fp-summary-page" target="_blank" rel="noopener" '
@@ -298,11 +282,9 @@ class Teacher(widgets.VBox):
         if url is None:
             self.lesson_link.value = ""
             return
-        self.lesson_link.value = (
-            f'<a class="fp-lesson-class-link" href="{esc(url)}" target="_blank" rel="noopener">'
-            f'{text.html("ui.teacher.lesson_link")}</a> <input class="fp-share-url" type="text"'
-            f' readonly aria-label="{text.html("ui.teacher.lesson_link_label")}" '
-            f'value="{esc(url)}" onfocus="this.select()">')
+        self.lesson_link.value = link_row_html(
+            url, "fp-lesson-class-link", text.html("ui.teacher.lesson_link"),
+            text.html("ui.teacher.lesson_link_label"))
 
     # --- controls ------------------------------------------------------------------------
     def _presenter_changed(self, change: dict) -> None:

@@ -2,6 +2,11 @@
 
 Plain Playwright (sync API), no pytest-playwright. Never `playwright install`: the
 browser is /usr/bin/chromium from `apt-get install chromium` (`make chromium`).
+
+The server is `make serve`'s standalone Voilà, or with FOODPLAY_TEST_SERVER=binder the way
+Binder serves: Jupyter Server with the Voilà extension under the base URL /user/learner/,
+configured by what `binder/postBuild` wrote under $HOME/.jupyter, through `binder/start` if it
+exists (.ci/run stage 2). Build page addresses with the `notebook_url` fixture.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from foodplay_widgets.binder import BASE_URL, EXTENSION, jupyter_server_argv
 from foodplay_widgets.serve import answers, free_port, voila_argv
 
 HERE = Path(__file__).resolve().parent
@@ -40,6 +46,11 @@ VIEWPORT = {"width": 1280, "height": 2000}  # tall: Voilà's lab template scroll
 TIMEOUT_MS = 30_000  # first render takes about 2-3 s; be generous on a busy CI machine
 SERVER_START_S = 60
 KERNEL_SHUTDOWN_S = 5
+
+SERVER_KIND = os.environ.get("FOODPLAY_TEST_SERVER", "voila")  # "voila" or "binder"
+BINDER_BASE_URL = BASE_URL
+BINDER_CONFIG = Path.home() / ".jupyter" / "jupyter_server_config.json"
+BINDER_START = REPO / "binder" / "start"
 
 
 def pytest_collection_modifyitems(items):
@@ -71,6 +82,17 @@ class VoilaKernels:
         except urllib.error.HTTPError as error:
             return error.code != 404
 
+    def running(self) -> set[str] | None:
+        """The ids of every kernel the server runs (GET /api/kernels); None where the server
+        does not list them (standalone Voilà answers 404)."""
+        try:
+            with urllib.request.urlopen(f"{self.base}/api/kernels", timeout=5) as response:
+                return {kernel["id"] for kernel in json.load(response)}
+        except urllib.error.HTTPError as error:
+            if error.code == 404:
+                return None
+            raise
+
     def wait_gone(self, kernel_id: str, timeout: float = KERNEL_SHUTDOWN_S) -> bool:
         """Wait until the kernel is shut down; whether it is."""
         deadline = time.monotonic() + timeout
@@ -94,25 +116,43 @@ class VoilaKernels:
         return json.loads(config).get("kernelId") if config else None
 
 
+def _server_command(port: int) -> tuple[list[str], str]:
+    """The command that serves the notebooks on `port`, and its base URL (no trailing /)."""
+    if SERVER_KIND == "voila":
+        # --show_tracebacks: a failing cell shows its traceback in the page and the screenshot.
+        return ([sys.executable, "-m", "voila", *voila_argv(port, NOTEBOOKS),
+                 "--show_tracebacks=True"], f"http://127.0.0.1:{port}")
+    if SERVER_KIND != "binder":
+        pytest.fail(f"FOODPLAY_TEST_SERVER={SERVER_KIND!r}: use 'voila' or 'binder'",
+                    pytrace=False)
+    if EXTENSION not in (BINDER_CONFIG.read_text() if BINDER_CONFIG.exists() else ""):
+        pytest.fail(f"no Binder configuration in {BINDER_CONFIG}: run `bash binder/postBuild` "
+                    "with this HOME first (as .ci/run stage 2 does)", pytrace=False)
+    # Binder's command, from the repository root; its `start` script wraps it (`exec "$@"`).
+    cmd = [sys.executable, "-m", "jupyter_server", *jupyter_server_argv(port, BINDER_BASE_URL)]
+    if BINDER_START.exists():
+        cmd = [str(BINDER_START), *cmd]
+    return cmd, f"http://127.0.0.1:{port}{BINDER_BASE_URL.rstrip('/')}"
+
+
 @pytest.fixture(scope="session")
 def voila_server(tmp_path_factory):
-    """One Voilà server on a free port for the whole session; yields its base URL."""
+    """One server on a free port for the whole session; yields its base URL (no trailing /)."""
     home = tmp_path_factory.mktemp("jupyter-home")
     env = dict(os.environ)
-    for var, sub in [
-        ("JUPYTER_CONFIG_DIR", "config"),
-        ("JUPYTER_DATA_DIR", "data"),
-        ("JUPYTER_RUNTIME_DIR", "runtime"),
-        ("MPLCONFIGDIR", "matplotlib"),
-        ("IPYTHONDIR", "ipython"),
-    ]:
+    caches = [("JUPYTER_DATA_DIR", "data"), ("JUPYTER_RUNTIME_DIR", "runtime"),
+              ("MPLCONFIGDIR", "matplotlib"), ("IPYTHONDIR", "ipython")]
+    if SERVER_KIND == "binder":  # Binder's configuration is the one in $HOME/.jupyter
+        env.pop("JUPYTER_CONFIG_DIR", None)
+    else:
+        caches.append(("JUPYTER_CONFIG_DIR", "config"))
+    for var, sub in caches:
         (home / sub).mkdir()
         env[var] = str(home / sub)
     port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    # sys.executable: Voilà and its kernels run in whichever venv runs pytest.
-    # --show_tracebacks: a failing cell shows its traceback in the page and the screenshot.
-    cmd = [sys.executable, "-m", "voila", *voila_argv(port, NOTEBOOKS), "--show_tracebacks=True"]
+    # sys.executable: the server and its kernels run in whichever venv runs pytest.
+    cmd, base = _server_command(port)
+    ready = base + ("/api/status" if SERVER_KIND == "binder" else "/")
     log_path = home / "voila.log"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
@@ -120,10 +160,10 @@ def voila_server(tmp_path_factory):
         )
     try:
         deadline = time.monotonic() + SERVER_START_S
-        while not answers(base + "/"):
+        while not answers(ready):
             if proc.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(
-                    f"Voilà did not answer on {base} (exit code {proc.poll()}).\n"
+                    f"The server did not answer on {base} (exit code {proc.poll()}).\n"
                     f"Command: {' '.join(cmd)}\n--- {log_path} ---\n"
                     + log_path.read_text(errors="replace"),
                     pytrace=False,
@@ -160,6 +200,17 @@ def browser():
         )
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="session")
+def notebook_url(voila_server):
+    """`notebook_url("burg.ipynb", "seed=3")`: the address Voilà renders that notebook at."""
+    folder = "notebooks/" if SERVER_KIND == "binder" else ""  # Binder serves the repository
+
+    def url(notebook: str, query: str = "") -> str:
+        return f"{voila_server}/voila/render/{folder}{notebook}" + (f"?{query}" if query else "")
+
+    return url
 
 
 @pytest.fixture(scope="session")
