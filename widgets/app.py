@@ -8,6 +8,7 @@ scores and sharing, composed from the game-neutral components.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,16 +24,21 @@ from foodplay.timeline import Timeline
 from foodplay_widgets.context import Context
 from foodplay_widgets.explanation import ExplanationPanel, RulebookReader
 from foodplay_widgets.guard import ErrorCatcher
+from foodplay_widgets.lean import sharing_styles
 from foodplay_widgets.moves import MovePanel
 from foodplay_widgets.renderers import editor_for, renderer_for
 from foodplay_widgets.scores import ScoresPanel
 from foodplay_widgets.share import SharePanel
+from foodplay_widgets.stepwise import GrowingTimeline, StepwiseBotGame
 from foodplay_widgets.style import style_widget
 from foodplay_widgets.table import TableView
 from foodplay_widgets.text import Text, esc, language_options
 from foodplay_widgets.timeline import TimelineControls
 
 MAX_BOT_MOVES = 10_000
+AHEAD = 10  # a fresh bot game is played this many steps ahead of the step shown
+BACKGROUND_SLICE = 0.02  # seconds of bot play per turn of the kernel's event loop
+BACKGROUND_DELAY = 0.5  # seconds after the first paint before the bots play on
 TEACHER = -1  # the seat selector's value for the teacher's view (None would mean "nothing")
 MODES = ("watch", "play")
 
@@ -44,13 +50,22 @@ class App(widgets.VBox):
     `players`, `seed`, `bots`, `mode`, `new_game`, `messages`, `table`, `explanation`,
     `reader`, `moves`, `editor` (the game's move editor, or None), `controls`
     (`.first/.back/.next/.last/.play/.slider/.counter`), `scores`, `share`.
+
+    A fresh bot game to watch is played stepwise when `lazy` (`from_query`'s default inside a
+    Jupyter kernel): the first steps before the first paint, the rest on the kernel's event
+    loop between the learner's clicks, or at once when the learner jumps past the steps played.
+    `pending` is that game while it is unfinished; `finish_game()` plays the rest now.
     """
 
+    @sharing_styles
     def __init__(self, record: Record | None = None, *, game: str = "burg", players: int = 3,
                  seed: int = 1, bots: str = "heuristic", mode: str = "watch",
                  seat: int | None = None, lang: str = "en", step: int | None = None,
-                 env: Mapping[str, str] | None = None, settings: bool = True):
+                 env: Mapping[str, str] | None = None, settings: bool = True,
+                 lazy: bool = False):
         self.env = env
+        self.lazy = lazy
+        self.pending: StepwiseBotGame | None = None
         self.errors = ErrorCatcher(self._report_error)
         guard = self.errors
         self.lang = lang if lang in LANGUAGES else "en"
@@ -145,17 +160,18 @@ class App(widgets.VBox):
                    game: str = "burg", **kwargs: Any) -> App:
         """Open the position a query string asks for. Bad settings are listed in the message
         box and replaced by defaults; this never raises. `game` is the game opened when the
-        query names none (each game's app notebook passes its own)."""
+        query names none (each game's app notebook passes its own). In a kernel, a fresh bot
+        game is played stepwise unless `lazy=False` is passed."""
+        kwargs.setdefault("lazy", in_kernel_loop())
         try:
             link = parse_query(query or "", default_game=game)
             problems = link.problem_texts(link.lang)
             app = cls(link.record, game=link.game, players=link.players, seed=link.seed,
-                      mode=link.mode, seat=link.seat, lang=link.lang, env=env, **kwargs)
-            if link.step is not None:
-                if link.step > app.timeline.last:
-                    problems.append(catalogue(None, link.lang).format(
-                        "link.step_clamped", {"step": link.step, "last": app.timeline.last}))
-                app.go(link.step)
+                      mode=link.mode, seat=link.seat, lang=link.lang, env=env,
+                      step=link.step, **kwargs)
+            if link.step is not None and link.step > app.timeline.last:
+                problems.append(catalogue(None, link.lang).format(
+                    "link.step_clamped", {"step": link.step, "last": app.timeline.last}))
             app.show_messages(problems, "problem")
             return app
         except Exception as exc:  # a link must never show a traceback: fall back, and say so
@@ -164,16 +180,35 @@ class App(widgets.VBox):
             return app
 
     def _fresh(self, step: int | None = None) -> None:
-        """A new game from the settings: bots play it all (watch) or the learner sits in."""
+        """A new game from the settings: bots play it (watch) or the learner sits in."""
         players, seed = self.players.value, self.seed.value
+        if self.mode == "watch" and self.lazy:
+            self._load(Record(self.game.id, players, seed=seed), 0 if step is None else step,
+                       stepwise=self.bot_kind)
+            return
         if self.mode == "watch":
             record, _ = play_game(self.game.id, players, seed, (self.bot_kind,))
         else:
             record = Record(self.game.id, players, seed=seed)
         self._load(record, 0 if step is None else step, fresh=True)
 
-    def _load(self, record: Record, step: int | None, fresh: bool = False) -> None:
-        self.timeline = Timeline(record)
+    def _load(self, record: Record, step: int | None, fresh: bool = False,
+              stepwise: str | None = None) -> None:
+        """Show `record` at `step` (None: its last step). With `stepwise` (a bot kind), the
+        record is a fresh one that those bots play on demand (see `pending`)."""
+        self.pending = None
+        if stepwise is not None:
+            self.timeline = GrowingTimeline(record)
+            self.pending = StepwiseBotGame(self.timeline, stepwise)
+            self.pending.play_to((step or 0) + AHEAD)
+            if step is not None and step >= self.timeline.last:
+                self.pending.finish()
+            if self.pending.done:
+                self.pending = None
+            else:
+                self._play_on_later(self.pending)
+        else:
+            self.timeline = Timeline(record)
         self._decision_start: dict[int, int] = {}  # learner's move index -> its decision's first
         if self.seat is not None and not 0 <= self.seat < record.players:
             self.seat = None
@@ -203,9 +238,47 @@ class App(widgets.VBox):
         self._fresh()
 
     def go(self, k: int) -> None:
-        """Show step `k` (clamped to the record)."""
+        """Show step `k` (clamped to the record). While the bots still play, they play on to
+        stay AHEAD of `k`; `k` at the last step played (Last, the slider's end) means the end of
+        the game, which they then play at once."""
+        if self.pending is not None:
+            if k == self.timeline.last:
+                self.pending.finish()
+                k = self.timeline.last
+            elif k + AHEAD > self.timeline.last:
+                self.pending.play_to(k + AHEAD)
+            if self.pending.done:
+                self.pending = None
         self.timeline.go(k)
         self.render()
+
+    # --- the stepwise bot game -------------------------------------------------------------
+    def finish_game(self) -> None:
+        """Play the rest of a game still being played now (nothing if there is none)."""
+        if self.pending is not None:
+            self.pending.finish()
+            self.pending = None
+            ctx = self.context()
+            self._draw_counter(ctx)
+            self._draw_share(ctx)
+
+    def _play_on_later(self, game: StepwiseBotGame) -> None:
+        """Let the bots play on from the kernel's event loop, a slice at a time, so that the
+        first paint comes first and the learner's clicks are answered between slices."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (plain Python, tests): on demand only
+            return
+        loop.call_later(BACKGROUND_DELAY, self.errors(self._play_slice), game, loop)
+
+    def _play_slice(self, game: StepwiseBotGame, loop: asyncio.AbstractEventLoop) -> None:
+        if game is not self.pending:  # a new game, a mode change or a jump finished it
+            return
+        game.play_for(BACKGROUND_SLICE)
+        if game.done:
+            self.finish_game()
+        else:
+            loop.call_soon(self.errors(self._play_slice), game, loop)
 
     def play_move(self, move: Move) -> Verdict | None:
         """Play the learner's move at the present step. A refused move returns its verdict and
@@ -389,11 +462,30 @@ class App(widgets.VBox):
         kinds = () if isinstance(taken, bool) else tuple(taken)
         self.moves.render(ctx, offer_moves=taken is not True, leave_out=kinds)
         self.controls.relabel(text)
-        self.controls.show(ctx.cursor, self.timeline.last, text)
+        self._draw_counter(ctx)
         self.scores.render(ctx)
-        self.share.render(ctx)
+        self._draw_share(ctx)
         self._draw_note(ctx)
         self._draw_messages()
+
+    def _draw_counter(self, ctx: Context) -> None:
+        """The timeline controls at the cursor; while the bots still play, the last step
+        played is not the end: Next and Last stay on and the counter says "so far"."""
+        self.controls.show(ctx.cursor, self.timeline.last, ctx.text)
+        if self.pending is not None:
+            self.controls.next.disabled = self.controls.last.disabled = False
+            self.controls.counter.value = (
+                f'<span class="fp-counter" aria-live="polite">'
+                f'{ctx.text.html("step.of_so_far", n=ctx.cursor, total=self.timeline.last)}'
+                f"</span>")
+
+    def _draw_share(self, ctx: Context) -> None:
+        """The link and the download carry the whole record: shown once the bots are done."""
+        if self.pending is not None:
+            self.share.layout.display = "none"
+            return
+        self.share.layout.display = ""
+        self.share.render(ctx)
 
     def _draw_note(self, ctx: Context) -> None:
         """The narration for this step, if the record (a scenario) has one, and a teacher's own
@@ -464,3 +556,17 @@ class App(widgets.VBox):
             self.new_game.tooltip = text("ui.settings.new_game_tip")
         finally:
             self._quiet = False
+
+
+def in_kernel_loop() -> bool:
+    """Whether this runs in a Jupyter kernel's running event loop (Voilà, JupyterLab)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None

@@ -14,6 +14,11 @@ from pathlib import Path
 
 HOST = "127.0.0.1"
 GALLERY = "index.ipynb"
+# Measured with scripts/bench_load.py (README, "A class at once"): 30 pages opened together on
+# a busy 2-core machine need far more than Voilà's 4 s for their widgets to come out.
+IOPUB_TIMEOUT_S = 120
+KERNEL_START_S = 180
+CULL_IDLE_S = 300
 
 # In the repository, this file is widgets/serve.py and the notebooks are in notebooks/.
 # An installed copy (site-packages/foodplay_widgets/serve.py) has no notebooks beside it:
@@ -27,8 +32,12 @@ def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False)
     - bind to 127.0.0.1 only, on exactly ``port`` (no silent move to another port);
     - strip source cells (Voilà's default, stated here so that it stays so);
     - voila 0.5.13 refuses the closing page's kernel-shutdown beacon (voila#1458, missing
-      ``_xsrf``), so accept it without the XSRF check, and cull kernels idle for 2 minutes
-      in case a beacon is lost anyway: otherwise every closed page leaves a kernel running.
+      ``_xsrf``), so accept it without the XSRF check, and cull kernels idle without a page
+      for CULL_IDLE_S in case a beacon is lost anyway: otherwise every closed page leaves a
+      kernel running (not sooner: on a busy machine a page may take minutes to connect);
+    - a class opening pages at once: Voilà's executor waits only 4 s for a cell's output and
+      silently drops widgets that come later, so wait up to IOPUB_TIMEOUT_S; kernels that
+      start slowly on a busy machine get KERNEL_START_S to start and to answer.
     """
     return [
         f"--port={port}",
@@ -37,8 +46,11 @@ def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False)
         f"--Voila.open_browser={open_browser}",
         "--strip_sources=True",
         "--Voila.tornado_settings=disable_check_xsrf=True",
-        "--MappingKernelManager.cull_idle_timeout=120",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
         "--MappingKernelManager.cull_interval=30",
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
+        f"--VoilaExecutor.startup_timeout={KERNEL_START_S}",
+        f"--MappingKernelManager.kernel_info_timeout={KERNEL_START_S}",
         str(Path(notebooks_dir).resolve()),
     ]
 

@@ -143,7 +143,7 @@ class Teacher(widgets.VBox):
                    game: str = "burg") -> Teacher:
         """The teacher's mode on the game, record and step a link asks for (an annotated game
         shared as a class link opens here too). Never raises, like App.from_query."""
-        return cls(App.from_query(query or "", env), env=env)
+        return cls(App.from_query(query or "", env, lazy=False), env=env)  # whole records
 
     # --- the teacher's actions -----------------------------------------------------------
     @property

@@ -1,0 +1,201 @@
+"""A class at once: N learners open the same app together; prints numbers, checks nothing.
+
+    .venv/bin/python scripts/bench_load.py --learners 8 16 30 [--notebook burg.ipynb]
+
+For each N, the README's server (`make serve`: python -m foodplay_widgets.serve) is started
+afresh; N Chromium pages open the app within `--spread` seconds, each waits until the app can
+be stepped through, then presses Next `--clicks` times. Printed per N:
+loaded/N, the slowest load (from each page's own navigation), click p50 and p95 (click to the
+explanation's new step title), and the peak resident memory of the server plus its kernels
+(sampled every second from /proc). Jupyter's caches go to a temporary folder; the browser is
+Debian's /usr/bin/chromium (never `playwright install`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "scripts"))
+from bench_app import (  # noqa: E402  (the benchmarks share their page probes)
+    APP_READY_JS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    CLICK_JS,
+    cache_home,
+    percentile,
+)
+
+LOAD_TIMEOUT_MS = 600_000
+
+
+def tree_rss_kib(root: int) -> int:
+    """Resident memory of `root` and all its descendants, in KiB (from /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    family, grew = {root}, True
+    while grew:
+        more = {pid for pid, ppid in parents.items() if ppid in family} - family
+        family |= more
+        grew = bool(more)
+    total = 0
+    for pid in family:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total
+
+
+class PeakMemory(threading.Thread):
+    """Samples a process tree's resident memory until stopped; keeps the peak."""
+
+    def __init__(self, root: int):
+        super().__init__(daemon=True)
+        self.root, self.peak_kib, self._halt = root, 0, threading.Event()
+
+    def run(self) -> None:
+        while not self._halt.wait(1.0):
+            self.peak_kib = max(self.peak_kib, tree_rss_kib(self.root))
+
+    def stop(self) -> int:
+        self._halt.set()
+        self.join()
+        return self.peak_kib
+
+
+class ServeServer:
+    """`python -m foodplay_widgets.serve --port P`, the README's server, in its own session."""
+
+    def __init__(self, home: Path):
+        from foodplay_widgets.serve import answers, free_port
+
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = home / f"serve-{self.port}.log"
+        cmd = [sys.executable, "-m", "foodplay_widgets.serve", "--port", str(self.port)]
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+                                         start_new_session=True)
+        deadline = time.monotonic() + 120
+        while not answers(self.base + "/"):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                sys.exit(f"the server did not start:\n{self.log.read_text(errors='replace')}")
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(timeout=30)
+        except ProcessLookupError:
+            pass
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+
+
+async def learner(browser, url: str, delay: float, clicks: int) -> tuple[float | None, list]:
+    """One learner: open `url` after `delay` s, wait for the app, press Next `clicks` times.
+    Returns (ms to interactive, or None if it never loaded; click ms)."""
+    await asyncio.sleep(delay)
+    context = await browser.new_context(viewport={"width": 1280, "height": 1600})
+    page = await context.new_page()
+    loaded, times = None, []
+    try:
+        await page.goto(url, wait_until="commit", timeout=LOAD_TIMEOUT_MS)
+        handle = await page.wait_for_function(APP_READY_JS, polling=100,
+                                              timeout=LOAD_TIMEOUT_MS)
+        loaded = float(await handle.json_value())
+        for k in range(1, clicks + 1):
+            times.append(await page.evaluate(CLICK_JS, k))
+            await page.locator(".fp-step-counter").filter(
+                has_text=f"step {k} /").first.wait_for(timeout=60_000)
+    except Exception as exc:  # a page that never loads is a figure, not a crash
+        print(f"    a learner gave up: {type(exc).__name__}: {str(exc).splitlines()[0]}",
+              flush=True)
+    finally:
+        try:
+            await page.close(run_before_unload=True)
+            await asyncio.sleep(0.5)  # let the beacon that shuts the kernel down go out
+        finally:
+            await context.close()
+    return loaded, times
+
+
+async def one_class(url: str, learners: int, spread: float, clicks: int) -> list:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                   args=CHROMIUM_ARGS)
+        rng = random.Random(learners)
+        delays = sorted(rng.uniform(0, spread) for _ in range(learners))
+        results = await asyncio.gather(*(learner(browser, url, d, clicks) for d in delays))
+        await browser.close()
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--learners", type=int, nargs="+", default=[8, 16, 30])
+    parser.add_argument("--notebook", default="burg.ipynb", help="the app (burg.ipynb)")
+    parser.add_argument("--spread", type=float, default=3.0,
+                        help="the learners open the page within this many seconds (3)")
+    parser.add_argument("--clicks", type=int, default=3, help="Next presses each (3)")
+    args = parser.parse_args()
+    home = cache_home()
+    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")
+    rows = []
+    try:
+        for n in args.learners:
+            server = ServeServer(home)
+            url = f"{server.base}/voila/render/{args.notebook}"
+            print(f"{n} learners open {url} within {args.spread:.0f} s", flush=True)
+            memory = PeakMemory(server.proc.pid)
+            memory.start()
+            try:
+                results = asyncio.run(one_class(url, n, args.spread, args.clicks))
+            finally:
+                peak_mib = memory.stop() / 1024
+                server.stop()
+            loads = [ms for ms, _ in results if ms is not None]
+            clicks = [c for ms, times in results if ms is not None for c in times]
+            row = (n, len(loads), max(loads) if loads else float("nan"),
+                   statistics.median(clicks) if clicks else float("nan"),
+                   percentile(clicks, 95) if clicks else float("nan"), peak_mib,
+                   os.getloadavg()[0])
+            rows.append(row)
+            print(f"    loaded {row[1]}/{n}, slowest load {row[2] / 1000:.1f} s, click p50 "
+                  f"{row[3]:.0f} ms, p95 {row[4]:.0f} ms, peak server+kernels {peak_mib:.0f} MiB",
+                  flush=True)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    print()
+    print("learners  loaded  slowest load  click p50  click p95  peak memory  load avg")
+    for n, ok, slowest, p50, p95, peak, load in rows:
+        print(f"{n:>8}  {ok:>3}/{n:<3}  {slowest / 1000:>10.1f} s  {p50:>6.0f} ms  {p95:>6.0f} ms"
+              f"  {peak:>7.0f} MiB  {load:>8.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""A page that cannot get its kernel says so in plain words and offers a retry; a page that
+loads never shows that notice (foodplay_widgets.loadcheck)."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+
+from foodplay.messages import catalogue
+
+APP = "/voila/render/burg.ipynb?seed=4"
+# The notice's delays are CSS variables: shorten them so that the test need not wait a minute.
+QUICK = ":root { --fp-load-slow: 0.2s; --fp-load-failed: 1s; }"
+KERNEL_API = re.compile(r"/api/kernels/")
+
+
+def test_a_refused_kernel_shows_the_notice_with_a_retry(page, voila_server, kernels):
+    """The server runs the notebook, but the page may not reach its kernel (REST and
+    websocket refused), so no widget ever renders: the notice appears and offers a reload."""
+    page.route(KERNEL_API, lambda route: route.abort())
+    page.route_web_socket(KERNEL_API, lambda ws: ws.close())
+    page.goto(voila_server + APP, wait_until="commit")
+    notice = page.locator(".fp-load-check")
+    notice.wait_for(state="attached")  # once the server has run the notebook
+    page.add_style_tag(content=QUICK)
+    notice.wait_for(state="visible")  # Voilà shows the cells once the page has loaded
+    failed = notice.locator(".fp-load-failed")
+    failed.wait_for(state="visible", timeout=10_000)
+    cat = catalogue(None, "en")
+    assert cat.format("ui.load.failed", {}) in failed.inner_text()
+    assert not notice.locator(".fp-load-slow").is_visible()
+    retry = failed.locator("a.fp-load-retry")
+    assert retry.inner_text() == cat.format("ui.load.retry", {})
+    assert retry.evaluate("a => a.href") == voila_server + APP  # the same address, reloaded
+    assert page.locator(".fp-app").count() == 0
+    # the page never reached its kernel, so its closing beacon cannot shut it down: do it here
+    kernel_id = kernels.of(page)
+    request = urllib.request.Request(f"{voila_server}/api/kernels/{kernel_id}", method="DELETE")
+    urllib.request.urlopen(request, timeout=10).close()
+    assert kernels.wait_gone(kernel_id)
+
+
+def test_a_page_that_loads_never_shows_the_notice(page, voila_server):
+    page.goto(voila_server + APP)
+    page.locator(".fp-app .fp-step-counter").wait_for()
+    page.add_style_tag(content=QUICK)
+    page.wait_for_timeout(1500)  # past both (shortened) delays
+    notice = page.locator(".fp-load-check")
+    assert notice.count() == 1 and not notice.is_visible()

@@ -1,0 +1,40 @@
+"""Start-up helpers: shared style models, and apps built once the page's cells have run."""
+
+from __future__ import annotations
+
+import asyncio
+
+import ipywidgets as widgets
+
+from foodplay_widgets.lean import LATER_DELAY_S, Later, shared_styles
+
+
+def test_widgets_made_together_share_a_style_model_and_others_do_not():
+    with shared_styles():
+        a, b, html = widgets.Button(), widgets.Button(), widgets.HTML()
+    assert a.style is b.style and html.style is not a.style
+    assert widgets.Button().style is not a.style
+
+
+def test_later_widgets_are_built_in_order_once_the_cells_are_quiet():
+    built = []
+
+    def make(name):
+        built.append(name)
+        return widgets.HTML(name)
+
+    async def page():
+        first = Later(lambda: make("first"), "<p>wait</p>", "<p>failed</p>")
+        broken = Later(lambda: 1 / 0, "<p>wait</p>", "<p>failed</p>")
+        await asyncio.sleep(LATER_DELAY_S / 2)
+        assert built == [] and first.children[0].value == "<p>wait</p>"
+        last = Later(lambda: make("last"), "<p>wait</p>", "<p>failed</p>")  # resets the wait
+        await asyncio.sleep(LATER_DELAY_S / 2 + 0.05)
+        assert built == []
+        await asyncio.sleep(LATER_DELAY_S)
+        return first, broken, last
+
+    first, broken, last = asyncio.run(page())
+    assert built == ["first", "last"]
+    assert first.children[0].value == "first" and last.children[0].value == "last"
+    assert broken.children[0].value == "<p>failed</p>"

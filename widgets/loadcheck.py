@@ -1,0 +1,123 @@
+"""A page's "could not load" notice: a markdown cell of HTML and CSS, no kernel needed.
+
+Voilà draws a page's markdown on the server, so the notice is there even when the kernel or its
+widgets never come (the kernel refused, its websocket closed, a cell's output dropped after
+Voilà's IOPub timeout, a cell that failed). It stays hidden while every cell that shows
+something has a rendered widget (CSS `:has()`); otherwise a CSS animation shows it after
+`--fp-load-slow` ("still starting") and `--fp-load-failed` ("did not load", with a link that
+reloads the same address). Its words come from the message catalogue.
+
+    python -m foodplay_widgets.loadcheck notebooks/burg.ipynb ...   # add or refresh the cell
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+from typing import Any
+
+from foodplay.messages import catalogue
+from foodplay_widgets.text import esc
+
+TAG = "fp-load-check"  # the cell's tag, so that it can be found and refreshed
+SLOW_S = 15  # seconds after the cells are shown before "still starting"
+FAILED_S = 60  # seconds before "did not load"
+
+CSS = """
+.fp-load-check { position: fixed; left: 1rem; right: 1rem; bottom: 1rem; z-index: 1000;
+  max-width: 40rem; margin: 0 auto; padding: 0.75rem 1rem; border: 2px solid #a16207;
+  border-radius: 6px; background: #fffbeb; color: #1f2937; font-size: 1rem;
+  box-shadow: 0 2px 8px rgba(0, 0, 0, 0.25); visibility: hidden;
+  animation: fp-load-show 0s linear var(--fp-load-slow, %(slow)ss) forwards; }
+.fp-load-check p { margin: 0; overflow: hidden; }
+.fp-load-check .fp-load-failed { max-height: 0; visibility: hidden;
+  animation: fp-load-open 0s linear var(--fp-load-failed, %(failed)ss) forwards; }
+.fp-load-check .fp-load-slow {
+  animation: fp-load-shut 0s linear var(--fp-load-failed, %(failed)ss) forwards; }
+.fp-load-check .fp-load-retry { font-weight: bold; }
+@keyframes fp-load-show { to { visibility: visible; } }
+@keyframes fp-load-open { to { max-height: 20em; visibility: visible; } }
+@keyframes fp-load-shut { to { max-height: 0; visibility: hidden; } }
+%(loaded)s .fp-load-check { display: none !important; animation: none; }
+"""
+
+
+def shows_something(source: str) -> bool:
+    """Whether a code cell ends in an expression, whose value the page displays."""
+    try:
+        body = ast.parse(source).body
+    except SyntaxError:
+        return False
+    return bool(body) and isinstance(body[-1], ast.Expr)
+
+
+def displaying_cells(nb: dict[str, Any]) -> list[str]:
+    """The ids of the code cells whose output is a widget the page must show."""
+    return [cell["id"] for cell in nb["cells"]
+            if cell["cell_type"] == "code" and shows_something(_source(cell))]
+
+
+def _source(cell: dict[str, Any]) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else source
+
+
+def loaded_selector(cell_ids: list[str]) -> str:
+    """A selector that matches <body> once each of those cells holds a rendered widget."""
+    checks = "".join(f':has([id="cell-id={cell_id}"] .jupyter-widgets)' for cell_id in cell_ids)
+    return f"body{checks}"
+
+
+def cell_source(nb: dict[str, Any], lang: str = "en") -> str:
+    """The notice cell's markdown (HTML and CSS) for this notebook."""
+    cat = catalogue(None, lang)
+    css = CSS % {"slow": SLOW_S, "failed": FAILED_S,
+                 "loaded": loaded_selector(displaying_cells(nb))}
+    return (f'<div class="{TAG}" role="alert">\n'
+            f'<p class="fp-load-slow">{esc(cat.format("ui.load.slow", {}))}</p>\n'
+            f'<p class="fp-load-failed">{esc(cat.format("ui.load.failed", {}))} '
+            f'<a class="fp-load-retry" href="">{esc(cat.format("ui.load.retry", {}))}</a></p>\n'
+            f"</div>\n<style>{CSS_MARK}{css}</style>")
+
+
+CSS_MARK = "/* made by python -m foodplay_widgets.loadcheck: do not edit */"
+
+
+def notice_cell(nb: dict[str, Any]) -> dict[str, Any] | None:
+    """The notebook's notice cell, or None."""
+    for cell in nb["cells"]:
+        if TAG in cell.get("metadata", {}).get("tags", []):
+            return cell
+    return None
+
+
+def refresh(path: Path) -> bool:
+    """Add the notice cell at the end of the notebook, or bring it up to date; whether the
+    file changed."""
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    source = cell_source(nb)
+    cell = notice_cell(nb)
+    if cell is not None and _source(cell) == source:
+        return False
+    if cell is None:
+        cell = nbformat.v4.new_markdown_cell(source, metadata={"tags": [TAG]})
+        cell["id"] = f"{path.stem}-load-check"
+        nb.cells.append(cell)
+    else:
+        cell["source"] = source
+    nbformat.write(nb, path)
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    paths = [Path(p) for p in (sys.argv[1:] if argv is None else argv)]
+    for path in paths:
+        print(f"{path}: {'updated' if refresh(path) else 'up to date'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
