@@ -931,7 +931,9 @@ class LessonProgress:
 
     def check(self) -> str:
         """The checksum a link carries with this progress (see CHECK_KEY)."""
-        body = "|".join([self.lesson, _dots(self.chosen), _dots(self.rungs), _dots(self.misses)])
+        rungs = _dots(self.rungs) if any(self.rungs) else ""  # as a link writes them
+        misses = _dots(self.misses) if any(self.misses) else ""
+        body = "|".join([self.lesson, _dots(self.chosen), rungs, misses])
         return hashlib.blake2b(body.encode(), key=CHECK_KEY, digest_size=5).hexdigest()
 
 
