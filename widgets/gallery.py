@@ -61,7 +61,7 @@ def card_html(entry: Listing, lang: str = "en") -> str:
     if built:
         status = f'<p class="fp-game-status">{esc(cat.format("ui.gallery.built"))}</p>'
         demo = f"?{DEMO[entry.id]}" if entry.id in DEMO else ""
-        links = (f'<a class="fp-open" href="{APPS[entry.id]}{demo}">'
+        links = (f'<a class="fp-open" href="{esc(APPS[entry.id] + demo)}">'
                  f'{esc(cat.format("ui.gallery.open", {"title": entry.title}))}</a>')
         if entry.id in EXAMPLES:
             links += (f' <a class="fp-examples" href="{EXAMPLES[entry.id]}">'

@@ -179,9 +179,10 @@ class MovePanel(widgets.VBox):
             key = "ui.whynot.not_played_editor" if self.editor is not None and \
                 self.editor.layout.display != "none" else "ui.whynot.not_played"
             how = f'<p class="fp-allowed-how">{text.html(key)}</p>'
+        title = text.html("ui.whynot.allowed_because", move=what,
+                          rule=text.clause_number(clause), title=clause.title(text.lang))
         self.whynot_result.value = (
-            f'<div class="fp-allowed" role="status"><p class="fp-allowed-title">'
-            f'{text.html("ui.whynot.allowed_because", move=what, rule=text.clause_number(clause), title=clause.title(text.lang))}</p>'
+            f'<div class="fp-allowed" role="status"><p class="fp-allowed-title">{title}</p>'
             f'<ul class="fp-cited-list">{clause_block(text, clause, self.prefix)}</ul>{how}'
             f'</div>')
 
