@@ -319,7 +319,19 @@ class LessonPlayer(widgets.VBox):
 
     def _try_chosen(self, _: Any = None) -> None:
         if self.whynot.value is not None:
-            self.attempt(self._whynot_moves[self.whynot.value])
+            self.ask(self._whynot_moves[self.whynot.value])
+
+    def ask(self, move: Move) -> None:
+        """"Why not?" about `move`: a refused move is answered with its rule (free, as ever);
+        an allowed one is only said to be allowed, with its rule. Asking never plays."""
+        run = self.run
+        verdict = run.state.check(move) if run.expected is not None else None
+        if verdict is None or not verdict.ok or move.seat != self.lesson.seat:
+            self.attempt(move)
+            return
+        self._outcome = Outcome("asked", move, verdict)
+        self.render()
+        self._focus(self.retry)
 
     # --- drawing -------------------------------------------------------------------------
     def text(self, key: str, **params: Any) -> str:
@@ -550,7 +562,7 @@ class LessonPlayer(widgets.VBox):
         text, outcome = ctx.text, self._outcome
         self.retry.description = text("ui.lesson.retry")
         self.retry.tooltip = text("ui.lesson.retry_tip")
-        if outcome is None or outcome.kind not in ("refused", "off_line", "accepted"):
+        if outcome is None or outcome.kind not in ("refused", "off_line", "accepted", "asked"):
             self.feedback.value = ""
             self.retry.layout.display = "none"
             return
@@ -561,6 +573,16 @@ class LessonPlayer(widgets.VBox):
             self.feedback.value = (f'<div class="fp-accepted" role="status"><p>'
                                    f'{text.html("ui.lesson.accepted", move=what)}</p></div>')
             self.retry.layout.display = "none"
+            return
+        if outcome.kind == "asked":
+            clause = rulebook[outcome.verdict.clause]
+            title = text.html("ui.whynot.allowed_because", move=what,
+                              rule=text.clause_number(clause), title=clause.title(ctx.lang))
+            self.feedback.value = (
+                f'<div class="fp-allowed" role="status"><p class="fp-allowed-title">{title}</p>'
+                f'<ul class="fp-cited-list">{clause_block(text, clause, self.reader.prefix)}'
+                f'</ul><p class="fp-unchanged">{text.html("ui.lesson.asked")}</p></div>')
+            self.retry.layout.display = ""
             return
         if outcome.kind == "refused":
             clause = rulebook[outcome.verdict.clause]

@@ -239,3 +239,15 @@ def test_the_notebooks_are_valid(name):
 
     path = Path(__file__).resolve().parents[2] / "notebooks" / f"{name}.ipynb"
     nbformat.validate(nbformat.read(path, as_version=4))
+
+
+def test_asking_about_an_allowed_move_never_plays_nor_costs(player):
+    labels = [label for label, _ in player.whynot.options]
+    assert player.whynot_try.description == "Check"
+    player.whynot.value = labels.index("finish building")  # allowed, but off the line
+    player.whynot_try.click()
+    feedback = plain(player.feedback.value)
+    assert feedback.startswith("Allowed: finish building, because of Rule")
+    assert "Nothing was played, and asking cost nothing" in feedback
+    assert player.run.at == 0 and player.run.misses == [0] * len(player.run.misses)
+    assert "3 of 3 stars" in plain(player.goal.value)
