@@ -41,6 +41,7 @@ NEVER_ONE = {
 # (key, parameter): never 1 in that message only
 NEVER_ONE_IN = {
     ("cuisine-a-la-card.ui.banner.winner", "medals"): "a winner has reached the medal goal",
+    ("cuisine-a-la-card.dish.so_far", "points"): "two ingredients are worth 2 meal points or more",
 }
 NOT_NOUNS = {"is", "was", "has", "as", "its", "this", "us", "does", "goes", "gives", "makes",
              "lets", "requires", "needs", "holds", "remains", "plus", "less", "minus", "Tongs",
