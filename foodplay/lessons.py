@@ -43,12 +43,16 @@ The runner `LessonRun` is pure Python over the engine: the learner's move is jud
 engine (a refused move is welcome: it is answered with the verdict's reason and clause, and
 nothing changes), compared with the expected line, and followed by the scripted replies.
 Scoring is transparent: a lesson is worth `STARS` stars; on each decision the first hint (the
-nudge) is free and each further rung costs one star; trying moves, refused or off the line,
-costs nothing; a finished lesson earns at least one star.
+nudge) is free and each further rung costs one star; every allowed move off the lesson's line
+costs one star (it is not played: the learner reads why it is weaker and tries again); a move
+the rules refuse costs nothing (asking the rules is welcome); a finished lesson earns at least
+one star. The score is always recomputed from the progress (decisions, hints, misses), never
+read from anywhere.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -75,6 +79,10 @@ SUCCESS_KINDS = ("line", "event", "view")
 VIEW_OPS = ("eq", "ne", "gt", "ge", "lt", "le", "contains", "not_contains", "len_eq", "len_ge")
 LEARNER = "$learner"  # in a view path or an event's seat: the learner's seat
 MAX_BOT_REPLIES = 1_000
+MISS_COST = 1  # stars per allowed move off the lesson's line
+# The progress in a link carries a checksum of itself, so that an address edited by hand
+# (fewer hints, fewer misses) is noticed. It is a check against hand edits, not a secret.
+CHECK_KEY = b"foodplay.lesson-progress/1"
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
@@ -687,6 +695,7 @@ class LessonRun:
         self.at = 0  # the index of the decision being made
         self.rungs: list[int] = [0] * len(lesson.decisions)  # hint rungs shown per decision
         self.chosen: list[int] = []  # per decision made: the accepted alternative's index
+        self.misses: list[int] = [0] * len(lesson.decisions)  # off-line moves per decision
         self.refused = 0
         self.off_line = 0
         self.finished = False
@@ -717,8 +726,10 @@ class LessonRun:
 
     @property
     def cost(self) -> int:
-        """Stars lost to hints: each rung beyond the first on a decision costs one."""
-        return sum(max(0, used - FREE_RUNGS) for used in self.rungs)
+        """Stars lost: each hint rung beyond the first on a decision, and each allowed move
+        off the lesson's line, costs one."""
+        return sum(max(0, used - FREE_RUNGS) for used in self.rungs) + \
+            MISS_COST * sum(self.misses)
 
     @property
     def stars(self) -> int:
@@ -791,6 +802,7 @@ class LessonRun:
             return Outcome("refused", move, verdict)
         if not expected.accepts(move) or not self.viable(move):
             self.off_line += 1
+            self.misses[self.at] += 1
             twin = state.clone()
             events = tuple(ev for ev in twin.apply(move) if ev.visible(self.lesson.seat))
             return Outcome("off_line", move, verdict, expected.comment_for(move), events)
@@ -866,14 +878,17 @@ class LessonRun:
 
     # --- progress ------------------------------------------------------------------------
     def progress(self) -> LessonProgress:
-        return LessonProgress(self.lesson.uid, tuple(self.chosen),
-                              tuple(self.rungs[: min(self.at + 1, len(self.rungs))]))
+        upto = min(self.at + 1, len(self.rungs))
+        return LessonProgress(self.lesson.uid, tuple(self.chosen), tuple(self.rungs[:upto]),
+                              tuple(self.misses[:upto]))
 
     @classmethod
     def resume(cls, lesson: Lesson, progress: LessonProgress) -> LessonRun:
         """A run replayed to `progress` (the decisions made, the hints used). Whatever does
         not fit the lesson is dropped, so a damaged link still opens the lesson."""
         run = cls(lesson)
+        for i, missed in enumerate(progress.misses[: len(run.misses)]):
+            run.misses[i] = min(missed, STARS)  # more cannot lower the score further
         for i, choice in enumerate(progress.chosen):
             expected = run.expected
             if expected is None:
@@ -887,6 +902,7 @@ class LessonRun:
                 move = expected.accept[choice] if 0 <= choice < len(expected.accept) else None
             if move is None:
                 run.rungs[i] = 0
+                run.misses[i + 1:] = [0] * (len(run.misses) - i - 1)
                 break
             run._advance(move)
             for rung in expected.hints[: run.rungs[i]]:
@@ -905,23 +921,37 @@ class LessonRun:
 # --- progress in a link ------------------------------------------------------------------
 @dataclass(frozen=True)
 class LessonProgress:
-    """Where a learner is in one lesson: the alternatives chosen and the hint rungs used."""
+    """Where a learner is in one lesson: the alternatives chosen, the hint rungs used and the
+    moves off the line tried, per decision."""
 
     lesson: str
     chosen: tuple[int, ...] = ()
     rungs: tuple[int, ...] = ()
+    misses: tuple[int, ...] = ()
+
+    def check(self) -> str:
+        """The checksum a link carries with this progress (see CHECK_KEY)."""
+        rungs = _dots(self.rungs) if any(self.rungs) else ""  # as a link writes them
+        misses = _dots(self.misses) if any(self.misses) else ""
+        body = "|".join([self.lesson, _dots(self.chosen), rungs, misses])
+        return hashlib.blake2b(body.encode(), key=CHECK_KEY, digest_size=5).hexdigest()
+
+
+def _dots(numbers: Sequence[int]) -> str:
+    return ".".join(str(n) for n in numbers)
 
 
 @dataclass
 class Course:
-    """A learner's progress through the lessons, as a query string (see `query`).
+    """A learner's progress through the lessons: the open lesson's progress as a query string
+    (see `query`), and the stars of finished lessons.
 
-    The progress lives in the page's address: the lesson app rewrites the address bar after
-    every decision (and shows the same address as a link), so a reload, a bookmark or a link
-    sent to a teacher reopens the very same point. Browser storage was the other choice; it
-    would need JavaScript to pass the saved state back into the kernel after it has started,
-    stays on one browser, and cannot be shared, while a query string reaches the kernel with
-    the page request (Voilà's QUERY_STRING) and is readable in plain Python."""
+    The open lesson's progress lives in the page's address: the lesson app rewrites the address
+    bar after every decision (and shows the same address as a link), so a reload, a bookmark or
+    a link sent to a teacher reopens the very same point, with a checksum against hand edits.
+    The address never carries stars: the open lesson's score is recomputed from its progress,
+    and the stars of finished lessons are kept in the browser's storage (the lesson player's
+    `BrowserStore`), which the page hands back to the kernel once it has started."""
 
     lesson: str | None = None  # the lesson open now, "<game>/<id>"
     current: LessonProgress | None = None
@@ -934,12 +964,15 @@ class Course:
         if self.lesson:
             params["lesson"] = self.lesson
         if self.current is not None and self.current.lesson == self.lesson:
-            if self.current.chosen:
-                params["moves"] = ".".join(str(c) for c in self.current.chosen)
-            if any(self.current.rungs):
-                params["hints"] = ".".join(str(r) for r in self.current.rungs)
-        if self.stars:
-            params["stars"] = ",".join(f"{uid}:{n}" for uid, n in sorted(self.stars.items()))
+            current = self.current
+            if current.chosen:
+                params["moves"] = _dots(current.chosen)
+            if any(current.rungs):
+                params["hints"] = _dots(current.rungs)
+            if any(current.misses):
+                params["misses"] = _dots(current.misses)
+            if current.chosen or any(current.rungs) or any(current.misses):
+                params["check"] = current.check()
         if self.lang != "en":
             params["lang"] = self.lang
         return urlencode(params, safe="/:,")
@@ -953,9 +986,10 @@ def _numbers(text: str) -> tuple[int, ...] | None:
 
 
 def parse_course(query: str) -> Course:
-    """Read a lesson link such as ``lesson=burg/tongs&moves=0.0&hints=1.2&stars=burg/x:3``.
+    """Read a lesson link such as ``lesson=burg/tongs&moves=0.0&hints=1.2&misses=0.1&check=..``.
 
-    Never raises: a bad part becomes a problem message (a core catalogue key) and is dropped."""
+    Never raises: a bad part becomes a problem message (a core catalogue key) and is dropped.
+    Stars are never read from a link (``stars=`` is ignored, and said so): they are earned."""
     from foodplay.messages import LANGUAGES
 
     course = Course()
@@ -967,12 +1001,8 @@ def parse_course(query: str) -> Course:
         return course
     if values.get("lang") in LANGUAGES:
         course.lang = values["lang"]
-    for item in filter(None, values.get("stars", "").split(",")):
-        uid, _, count = item.rpartition(":")
-        if _known(uid) and count.isdigit() and MIN_STARS <= int(count) <= STARS:
-            course.stars[uid] = int(count)
-        else:
-            problems.append(("ui.lesson.link.bad_stars", {"value": item}))
+    if values.get("stars"):
+        problems.append(("ui.lesson.link.stars_ignored", {}))
     uid = values.get("lesson")
     if uid is None:
         return course
@@ -982,10 +1012,16 @@ def parse_course(query: str) -> Course:
     course.lesson = uid
     chosen = _numbers(values.get("moves", ""))
     rungs = _numbers(values.get("hints", ""))
-    if chosen is None or rungs is None:
+    misses = _numbers(values.get("misses", ""))
+    if chosen is None or rungs is None or misses is None:
         problems.append(("ui.lesson.link.bad_progress", {}))
-        chosen, rungs = (), ()
-    course.current = LessonProgress(uid, chosen, rungs)
+        chosen, rungs, misses = (), (), ()
+    progress = LessonProgress(uid, chosen, rungs, misses)
+    checked = chosen or any(rungs) or any(misses) or "check" in values
+    if checked and values.get("check") != progress.check():
+        problems.append(("ui.lesson.link.edited", {}))  # edited by hand: start again
+        progress = LessonProgress(uid)
+    course.current = progress
     return course
 
 

@@ -4,7 +4,8 @@ Templates use `str.format` fields plus three conversions:
 `{seat!p}` a seat's name, `{card!c}` a component's name (key `name.<id>`), and
 `{cards!l}` a list of component names and `{seats!P}` a list of seat names, joined the
 language's way.
-A template may also be an object of plural forms, `{"zero"?, "one", "other"}`, chosen by `count`.
+A template may also be an object of plural forms, `{"zero"?, "one", "other"}`, chosen by `count`,
+or by the parameter that `"by"` names (`{"by": "points", "one": ..., "other": ...}`).
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ class Catalogue:
         values = dict(params)
         template = self.template(key)
         if isinstance(template, dict):
-            count = values.get("count")
+            count = values.get(template.get("by", "count"))
             form = {0: "zero", 1: "one"}.get(count, "other")
             template = template.get(form, template["other"])
         formatter = _Formatter(self, names)
@@ -109,8 +110,10 @@ def _load(path: Path) -> dict[str, Any]:
     data = read_json(path)
     require(isinstance(data, dict), path.name, "must be an object of message keys")
     for key, value in data.items():
-        ok = isinstance(value, str) or (isinstance(value, dict) and {"one", "other"} <= set(value))
-        require(ok, f"{path.name}: {key}", "must be a string or an object with 'one' and 'other'")
+        ok = isinstance(value, str) or (isinstance(value, dict) and {"one", "other"} <= set(value)
+                                        and isinstance(value.get("by", ""), str))
+        require(ok, f"{path.name}: {key}", "must be a string or an object with 'one' and 'other'"
+                " (and optionally 'by', the parameter that chooses the form)")
     return data
 
 

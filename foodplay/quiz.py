@@ -1,14 +1,18 @@
 """Quizzes generated from real positions by the engine: every answer comes from the engine,
 never from hand-typed data, and every answer is explained with the clause behind it.
 
-Three kinds, each asked about a position of a seeded bot game:
+Three kinds, each asked about a position of a seeded bot game, shown from the deciding seat's
+view (never the teacher's, which would show hidden cards):
 
 - "allowed": which of these moves are allowed? The choices are candidate moves of the seat
   deciding; the engine's verdict on each is the answer, its reason and clause the explanation.
-- "reveal": what happens when this move is made (a card revealed, an order served, a turn
+- "reveal": what happens when this move is made (an order served, a pile taken, a turn
   ended)? The move is applied to a copy of the position; its events are the answer, explained
-  with the clauses they cite. The other choices are what the same kind of move did at other
-  positions of the same games: real outcomes, just not this one's.
+  with the clauses they cite. Every other choice is what the engine says would follow from a
+  plausible mistake at the same decision: another move of the same mover at the same position
+  (the same kind of move first), told as that mover sees it. A choice that names a component
+  or a player the question and the right answer do not name is left out, so that no choice
+  can be ruled out by a name alone.
 - "scores": who scores what at the end? The game is played to its end; statements about the
   final scores and the winner are checked against `scores()` and `winners()`, and explained by
   the final events.
@@ -20,6 +24,7 @@ Three kinds, each asked about a position of a seeded bot game:
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -45,6 +50,7 @@ REVEAL_KINDS = {
 }
 ALLOWED_SIZE = 4
 REVEAL_SIZE = 3
+REVEAL_TRIES = 40  # positions tried for a "what happens?" question before giving up
 MAX_MOVES = 5_000
 
 
@@ -87,6 +93,11 @@ class Quiz:
     @property
     def step(self) -> int:
         return len(self.record.moves)
+
+    @property
+    def tests(self) -> str:
+        """The message key that says what this kind of question tests."""
+        return f"ui.quiz.tests.{self.kind}"
 
     @property
     def answer(self) -> frozenset[int]:
@@ -234,10 +245,15 @@ class _Outcome:
     clauses: tuple[str, ...]
 
 
-def _outcome(state: State, move: Move, lang: str) -> tuple[_Outcome, list[Event]]:
+def _outcome(state: State, move: Move, seat: Seat | None, lang: str) -> tuple[_Outcome,
+                                                                              list[Event]]:
+    """What follows from `move` on a copy of the position, as `seat` sees it: up to three
+    sentences after the first, which only restates the move (so the choices do not give the
+    move away); empty if the move has no further consequence."""
     twin = state.clone()
     events = twin.apply(move)
-    text, clauses = _sentences(twin, events, None, lang, limit=3)
+    shown = [ev for ev in events if ev.visible(seat)]
+    text, clauses = _sentences(twin, shown[1:], seat, lang, limit=3)
     card = next((dict(ev.params)["card"] for ev in events if "card" in dict(ev.params)), None)
     return _Outcome(move.kind, card, text, clauses), events
 
@@ -251,74 +267,129 @@ def _revealing(game_id: str, move: Move, events: Sequence[Event]) -> bool:
 
 @cache
 def _outcomes(game_id: str, seed: int, lang: str) -> tuple[tuple[int, _Outcome], ...]:
-    """What the revealing moves of the seed's game did: (step, outcome) for each."""
+    """What the revealing moves of the seed's game did, where the mover had another move to
+    make instead: (step, outcome) for each."""
     record = playout(game_id, seed)
     state = record.new_state()
     found = []
     for step, move in enumerate(record.moves):
         names = state.names
+        choice = len(state.legal_moves(move.seat)) > 1
         events = state.apply(move)
-        if _revealing(game_id, move, events):
-            shown = [ev for ev in events if ev.visible(None)][:3]
+        if choice and _revealing(game_id, move, events):
+            shown = [ev for ev in events if ev.visible(move.seat)][:3]
             text = " ".join(state.game.catalogue(lang).format(ev.key, ev.params, names)
                             for ev in shown)
             card = next((dict(ev.params)["card"] for ev in events if "card" in dict(ev.params)),
                         None)
             clauses: dict[str, None] = {}
-            for ev in shown:
-                clauses.update(dict.fromkeys(ev.clauses))
+            for ev in events:  # every rule the move's outcome meets (the explanation's)
+                if ev.visible(move.seat):
+                    clauses.update(dict.fromkeys(ev.clauses))
             found.append((step, _Outcome(move.kind, card, text, tuple(clauses))))
     return tuple(found)
 
 
-POOL_SEEDS = (0, 1)
+def _view_names(state: State, seat: Seat, lang: str) -> set[str]:
+    """The names of the components the seat can see in the position, and the players'."""
+    cat = state.game.catalogue(lang)
+    ids: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            ids.add(value)
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                walk(k)
+                walk(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+
+    walk(state.view(seat))
+    return {cat.name(i) for i in ids if cat.has(f"name.{i}")} | set(state.names)
 
 
-def _pool(game_id: str, seed: int, lang: str) -> list[_Outcome]:
-    """Outcomes of revealing moves in this game and two others: the distractors."""
-    return [o for s in dict.fromkeys((seed, *POOL_SEEDS)) for _, o in _outcomes(game_id, s, lang)]
+def names_in(state: State, text: str, lang: str = "en") -> set[str]:
+    """The component and player names a text mentions (whole words)."""
+    cat = state.game.catalogue(lang)
+    names = [v for k, v in cat.templates.items() if k.startswith("name.") and isinstance(v, str)]
+    names += list(state.names)
+    return {n for n in names if n and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text)}
+
+
+def _nearness(move: Move, other: Move) -> tuple[int, int]:
+    """How close a mistaken move is to the one played: same kind first, then shared details."""
+    shared = sum(1 for k, v in move.params if dict(other.params).get(k) == v)
+    return (0 if other.kind == move.kind else 1, -shared)
+
+
+def _after(state: State, first: Move, then: Move, seat: Seat, lang: str) -> _Outcome | None:
+    """What follows from `then` if the mover made the mistake `first` before it (None if
+    `then` is not allowed after it)."""
+    twin = state.clone()
+    twin.apply(first)
+    if not twin.check(then).ok:
+        return None
+    outcome, _ = _outcome(twin, then, seat, lang)
+    return outcome
 
 
 def reveal_quiz(record: Record, step: int, rng: random.Random, lang: str = "en",
-                pool: Sequence[_Outcome] = (), size: int = REVEAL_SIZE) -> Quiz | None:
-    """What the move played at `step` does (None if it is not a revealing move or no other
-    outcome is known to offer beside it)."""
-    position = _cut(record, step)
+                size: int = REVEAL_SIZE) -> Quiz | None:
+    """What the move played at `step` does, beside what the engine says would follow from the
+    same mover's other moves at that decision (None if it is not a revealing move, or no
+    other move of the mover leads anywhere different without naming something new)."""
     if step >= len(record.moves):
         return None
-    state = _position(record, step)
+    position = _cut(record, step)
+    state = _position(record, step).clone()
     move = record.moves[step]
-    right, events = _outcome(state, move, lang)
+    seat = move.seat
+    right, events = _outcome(state, move, seat, lang)
     if not _revealing(record.game, move, events) or not right.text:
         return None
-    twin = state.clone()
-    full, full_clauses = _sentences(twin, twin.apply(move), None, lang)
-    names_ok = [o for o in pool if o.kind == move.kind and o.text != right.text]
-    same_card = [o for o in names_ok if o.card is not None and o.card == right.card]
-    others = same_card + [o for o in names_ok if o not in same_card]
-    distinct: dict[str, _Outcome] = {}
-    for outcome in others:
-        distinct.setdefault(outcome.text, outcome)
-    wrong = list(distinct.values())
-    if not wrong:
-        return None
-    head = wrong[: max(1, len(same_card))] if same_card else []
-    rest = [o for o in wrong if o not in head]
-    rng.shuffle(rest)
-    wrong = (head[:size - 1] + rest)[: size - 1]
-    choices = [Choice(right.text, True, _text(state, lang, "ui.quiz.reveal.yes", what=full),
-                      full_clauses, move)]
-    choices += [Choice(o.text, False, _text(state, lang, "ui.quiz.reveal.no"), o.clauses)
-                for o in wrong]
-    rng.shuffle(choices)
     what = step_text(state, move, lang)
-    if right.card is not None and move.kind in REVEAL_KINDS.get(record.game, ()) \
-            and right.kind == "reveal":
+    if right.card is not None and right.kind == "reveal":
         question = _text(state, lang, "ui.quiz.reveal.question_card", step=what,
                          card=right.card)
     else:
         question = _text(state, lang, "ui.quiz.reveal.question", step=what)
-    return Quiz("reveal", record.game, position, None, question, tuple(choices), False, lang)
+    # names the learner can read off the question, the right answer or the table they see
+    known = names_in(state, question + " " + right.text, lang) | _view_names(state, seat, lang)
+    others = [m for m in state.legal_moves(seat) if m != move]
+    rng.shuffle(others)
+    others.sort(key=lambda m: _nearness(move, m))
+    wrong: list[Choice] = []
+    seen = {right.text}
+    for other in others:
+        outcome, _ = _outcome(state, other, seat, lang)
+        key = "ui.quiz.reveal.instead"
+        if not outcome.text:  # no consequence of its own: the mistake, then the move asked
+            outcome, key = _after(state, other, move, seat, lang), "ui.quiz.reveal.after"
+        if outcome is None or not outcome.text or outcome.text in seen:
+            continue
+        named = names_in(state, outcome.text, lang)
+        # never a name the learner cannot have seen, nor the one that tells the mistaken move
+        # apart from the move asked about ("Tea" when the question says "play Tongs")
+        telling = names_in(state, move_text(state, other, lang), lang) - \
+            names_in(state, what, lang)
+        if named - known or named & telling:
+            continue
+        seen.add(outcome.text)
+        instead = _text(state, lang, key, seat=seat, move=move_text(state, other, lang),
+                        then=move_text(state, move, lang))
+        wrong.append(Choice(outcome.text, False, instead, outcome.clauses, other))
+        if len(wrong) == size - 1:
+            break
+    if not wrong:
+        return None
+    twin = state.clone()
+    full, full_clauses = _sentences(twin, twin.apply(move), seat, lang)
+    choices = [Choice(right.text, True, _text(state, lang, "ui.quiz.reveal.yes", what=full),
+                      full_clauses, move)] + wrong
+    rng.shuffle(choices)
+    return Quiz("reveal", record.game, position, seat, question, tuple(choices), False, lang)
 
 
 # --- "who scores what at the end?" --------------------------------------------------------
@@ -355,8 +426,11 @@ def scores_quiz(record: Record, rng: random.Random, lang: str = "en") -> Quiz | 
         f"{final.game.id}.quiz.scores.claim") else "ui.quiz.scores.claim"
     choices = []
     floor = min(0, *scores)  # a wrong score is never below any score the game can give here
+    truths = [rng.random() < 0.5 for _ in range(final.players)]
+    if not any(truths):  # at least one true statement: an empty answer is never the answer
+        truths[rng.randrange(final.players)] = True
     for seat in range(final.players):
-        true = rng.random() < 0.5
+        true = truths[seat]
         points = scores[seat]
         if not true:
             wrong = [points + d for d in (-2, -1, 1, 2) if points + d >= floor]
@@ -384,7 +458,8 @@ def scores_quiz(record: Record, rng: random.Random, lang: str = "en") -> Quiz | 
     before, _ = replay(position)
     question = _text(before, lang, "ui.quiz.scores.question",
                      step=step_text(before, record.moves[-1], lang))
-    return Quiz("scores", record.game, position, None, question, tuple(choices), True, lang)
+    return Quiz("scores", record.game, position, record.moves[-1].seat, question,
+                tuple(choices), True, lang)
 
 
 # --- sets of quizzes ----------------------------------------------------------------------
@@ -408,9 +483,8 @@ def quiz_at(kind: str, game_id: str, seed: int, lang: str = "en") -> Quiz | None
                 counts[clause] = counts.get(clause, 0) + 1
         ranked = sorted(outcomes, key=lambda o: (-_rarity(o[1].clauses, counts) * (seed % 2),
                                                  rng.random()))
-        pool = _pool(game_id, seed, lang)
-        for step, _ in ranked[:8]:
-            quiz = reveal_quiz(record, step, rng, lang, pool)
+        for step, _ in ranked[:REVEAL_TRIES]:
+            quiz = reveal_quiz(record, step, rng, lang)
             if quiz is not None:
                 return quiz
         return None
@@ -453,6 +527,6 @@ def quiz_clauses(game_id: str, seeds: Iterable[int], lang: str = "en") -> dict[s
     return found
 
 
-__all__ = ["KINDS", "Choice", "Marking", "Quiz", "allowed_quiz", "playout", "quiz_at",
-           "quiz_clauses", "quizzes", "reveal_quiz", "scores_quiz", "settings_for"]
+__all__ = ["KINDS", "Choice", "Marking", "Quiz", "allowed_quiz", "names_in", "playout",
+           "quiz_at", "quiz_clauses", "quizzes", "reveal_quiz", "scores_quiz", "settings_for"]
 

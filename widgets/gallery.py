@@ -1,4 +1,6 @@
-"""The gallery of games: one CSS-drawn card per game, honest about which are built."""
+"""The gallery of games: a "Start here" path (the first lesson of the game the learner picks,
+then that game's lessons, then a game against bots), and one CSS-drawn card per game, honest
+about which are built. Finished lessons come from the browser's storage (see store.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import ipywidgets as widgets
 
 from foodplay.games import LISTINGS, Listing, get_game
 from foodplay.messages import catalogue
+from foodplay_widgets.store import BrowserStore
 from foodplay_widgets.style import style_widget
 from foodplay_widgets.text import esc
 
@@ -17,6 +20,11 @@ APPS = {"burg": "burg.ipynb",  # game id -> app notebook, relative to the galler
 PAGES = (("lessons.ipynb", "ui.gallery.lessons", "ui.gallery.lessons_text"),
          ("teacher.ipynb", "ui.gallery.teacher", "ui.gallery.teacher_text"))
 LESSONS = "lessons.ipynb"  # a game with lessons links to its first one: ?lesson=<game>/<id>
+# Where each game's tutor opens from the gallery: a lively position, not the quiet set-up
+# (BURG seed 23, step 27: piles with a rat on the table, and the first Tongs of the game next;
+# the heuristic bots drink Tea in the first rounds of every seed).
+DEMO = {"burg": "seed=23&step=27"}
+PLAY = "mode=play&seat=0&players=2"  # the Start here path's last step: a seat against bots
 EXAMPLES = {"burg": "burg-examples.ipynb", "coffee-rush": "coffee-rush-examples.ipynb",
             "cuisine-a-la-card": "cuisine-a-la-card-examples.ipynb",
             "food-truck": "food-truck-examples.ipynb"}
@@ -52,7 +60,8 @@ def card_html(entry: Listing, lang: str = "en") -> str:
                                                 "high": entry.max_players})
     if built:
         status = f'<p class="fp-game-status">{esc(cat.format("ui.gallery.built"))}</p>'
-        links = (f'<a class="fp-open" href="{APPS[entry.id]}">'
+        demo = f"?{DEMO[entry.id]}" if entry.id in DEMO else ""
+        links = (f'<a class="fp-open" href="{esc(APPS[entry.id] + demo)}">'
                  f'{esc(cat.format("ui.gallery.open", {"title": entry.title}))}</a>')
         if entry.id in EXAMPLES:
             links += (f' <a class="fp-examples" href="{EXAMPLES[entry.id]}">'
@@ -93,16 +102,87 @@ def pages_html(lang: str = "en") -> str:
             f"<ul>{items}</ul></section>")
 
 
+def _lessons(game_id: str) -> tuple:
+    from foodplay.lessons import lessons_for
+
+    try:
+        return lessons_for(game_id)
+    except Exception:  # a broken lesson file must not break the gallery (tests catch it)
+        return ()
+
+
+def start_path_html(game_id: str, stars: dict[str, int], lang: str = "en") -> str:
+    """The three steps for one game: its first lesson, its other lessons (with the learner's
+    progress), then a seat against bots."""
+    cat = catalogue(None, lang)
+    entry = next(e for e in LISTINGS if e.id == game_id)
+    lessons = _lessons(game_id)
+    game_cat = get_game(game_id).catalogue(lang)
+    steps = []
+    if lessons:
+        first = lessons[0]
+        done = [x for x in lessons if x.uid in stars]
+        nxt = next((x for x in lessons if x.uid not in stars), lessons[-1])
+        total = sum(stars.get(x.uid, 0) for x in lessons)
+        progress = cat.format("ui.gallery.start.progress", {"count": len(done),
+                                                             "total": len(lessons),
+                                                             "stars": total})
+        first_done = (f' <span class="fp-start-done">{esc(cat.format("ui.gallery.start.done"))}'
+                      f"</span>") if first.uid in stars else ""
+        steps.append(
+            f'<li><a class="fp-start-first" href="{LESSONS}?lesson={esc(first.uid)}">'
+            f'{esc(cat.format("ui.gallery.start.first", {"lesson": game_cat.format(first.title)}))}'
+            f"</a>{first_done} {esc(cat.format('ui.gallery.start.first_text'))}</li>")
+        steps.append(
+            f'<li><a class="fp-start-lessons" href="{LESSONS}?lesson={esc(nxt.uid)}">'
+            f'{esc(cat.format("ui.gallery.start.lessons", {"title": entry.title}))}</a> '
+            f'<span class="fp-start-progress">{esc(progress)}</span></li>')
+    if game_id in APPS:
+        steps.append(
+            f'<li><a class="fp-start-play" href="{APPS[game_id]}?{PLAY}">'
+            f'{esc(cat.format("ui.gallery.start.play", {"title": entry.title}))}</a> '
+            f'{esc(cat.format("ui.gallery.start.play_text"))}</li>')
+    return f'<ol class="fp-start-steps">{"".join(steps)}</ol>'
+
+
 class Gallery(widgets.VBox):
-    """The four games, as cards; built games link to their tutor notebooks."""
+    """The "Start here" path and the four games, as cards; built games link to their tutor
+    notebooks. Children worth knowing: `pick` (the game to learn), `path`, `store`."""
 
     def __init__(self, lang: str = "en"):
+        self.lang = lang
         cat = catalogue(None, lang)
+        self.stars: dict[str, int] = {}
+        self.head = widgets.HTML(
+            f'<h2 class="fp-gallery-title">{esc(cat.format("ui.gallery.title"))}</h2>'
+            f'<p class="fp-gallery-intro">{esc(cat.format("ui.gallery.intro"))}</p>'
+            f'<h3 class="fp-start-title">{esc(cat.format("ui.gallery.start.title"))}</h3>')
+        games = [(e.title, e.id) for e in LISTINGS if e.module is not None and e.id in APPS]
+        self.pick = widgets.ToggleButtons(options=games, value=games[0][1] if games else None,
+                                          description=cat.format("ui.gallery.start.pick"),
+                                          style={"description_width": "initial"})
+        self.pick.add_class("fp-start-pick")
+        self.path = widgets.HTML()
+        self.path.add_class("fp-start-path")
+        start = widgets.VBox([self.head, self.pick, self.path])
+        start.add_class("fp-start-here")
         cards = "".join(card_html(entry, lang) for entry in LISTINGS)
         self.html = widgets.HTML(
-            f'<section class="fp-gallery-page"><h2>{esc(cat.format("ui.gallery.title"))}</h2>'
-            f'<p>{esc(cat.format("ui.gallery.intro"))}</p>'
+            f'<section class="fp-gallery-page">'
+            f'<h3>{esc(cat.format("ui.gallery.all_games"))}</h3>'
             f'<ul class="fp-gallery">{cards}</ul>{pages_html(lang)}</section>')
         self.html.add_class("fp-gallery-html")
-        super().__init__([style_widget(), self.html])
+        self.store = BrowserStore(self._stored)
+        super().__init__([style_widget(), start, self.html, self.store])
         self.add_class("fp-app")
+        self.pick.observe(lambda _: self._draw_path(), "value")
+        self._draw_path()
+
+    def _draw_path(self) -> None:
+        if self.pick.value is not None:
+            self.path.value = start_path_html(self.pick.value, self.stars, self.lang)
+
+    def _stored(self, stars: dict[str, int]) -> None:
+        """The browser handed over the lessons finished before: show the progress."""
+        self.stars = stars
+        self._draw_path()

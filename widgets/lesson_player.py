@@ -8,14 +8,13 @@ of the rules met.
 All lesson state lives in the engine's `LessonRun` (foodplay.lessons); the widgets only render it
 and pass the learner's moves on.
 
-Nothing lost: the learner's progress (the lesson open, the decisions made, the hints used and the
-stars of finished lessons) is written into the page's address after every change. The address
-bar is rewritten with `history.replaceState` and the same address is shown as a link, so that a
-reload (Voilà hands the query string to the new kernel), a bookmark or a link sent to a teacher
-reopens the very same point. We chose the address over browser storage because the query string
-reaches the kernel with the page request, before any widget exists, and is plain Python to read
-and test; storage would need JavaScript to send the saved state back into a kernel that has
-already started, would stay in one browser, and could not be shared.
+Nothing lost: the learner's progress in the open lesson (the decisions made, the hints used and
+the moves off the line tried, with a checksum) is written into the page's address after every
+change. The address bar is rewritten with `history.replaceState` and the same address is shown
+as a link, so that a reload (Voilà hands the query string to the new kernel), a bookmark or a
+link sent to a teacher reopens the very same point, with the same score: the stars are always
+recomputed from that progress, never read from the address. The stars of finished lessons are
+kept in the browser's local storage (see foodplay_widgets.store), which the gallery reads too.
 """
 
 from __future__ import annotations
@@ -45,6 +44,7 @@ from foodplay_widgets.context import Context
 from foodplay_widgets.explanation import RulebookReader, clause_block, clause_link
 from foodplay_widgets.guard import ErrorCatcher
 from foodplay_widgets.share import link_row_html, page_url
+from foodplay_widgets.store import BrowserStore
 from foodplay_widgets.style import CSS, style_widget
 from foodplay_widgets.table import TableView
 from foodplay_widgets.text import Text, badge, esc
@@ -171,6 +171,7 @@ class LessonPlayer(widgets.VBox):
         self.summary_next.add_class("fp-lesson-tool")
         self.link = widgets.HTML()
         self.link.add_class("fp-lesson-link-box")
+        self.store = BrowserStore(guard(self._stored))
 
         header = widgets.HBox([self.title, widgets.HBox([self.game_select])])
         header.add_class("fp-header")
@@ -197,7 +198,8 @@ class LessonPlayer(widgets.VBox):
         right.add_class("fp-right")
         main = widgets.HBox([left, right])
         main.add_class("fp-main")
-        super().__init__([self.style, header, chooser, self.messages, main, self.link])
+        super().__init__([self.style, header, chooser, self.messages, main, self.link,
+                          self.store])
         self.add_class("fp-app")
         self.add_class("fp-lesson-player")
 
@@ -282,6 +284,7 @@ class LessonPlayer(widgets.VBox):
             if self.run.finished and self.run.succeeded:
                 best = self.course.stars.get(self.lesson.uid, 0)
                 self.course.stars[self.lesson.uid] = max(best, self.run.stars)
+                self.store.save(self.course.stars)
         self.render()
         if outcome.kind == "accepted":
             if self.run.finished:
@@ -292,6 +295,13 @@ class LessonPlayer(widgets.VBox):
         elif outcome.kind in ("refused", "off_line"):
             self._focus(self.retry)
         return outcome
+
+    def _stored(self, stars: dict[str, int]) -> None:
+        """The browser handed over the stars of lessons finished before: show them."""
+        for uid, count in stars.items():
+            self.course.stars[uid] = max(count, self.course.stars.get(uid, 0))
+        if self.run is not None:
+            self._draw_header(Text(get_game(self.game_id), self.lang))
 
     def hint(self) -> Rung | None:
         """Climb one rung of the hint ladder (it may cost a star; the button says so)."""
@@ -308,7 +318,19 @@ class LessonPlayer(widgets.VBox):
 
     def _try_chosen(self, _: Any = None) -> None:
         if self.whynot.value is not None:
-            self.attempt(self._whynot_moves[self.whynot.value])
+            self.ask(self._whynot_moves[self.whynot.value])
+
+    def ask(self, move: Move) -> None:
+        """"Why not?" about `move`: a refused move is answered with its rule (free, as ever);
+        an allowed one is only said to be allowed, with its rule. Asking never plays."""
+        run = self.run
+        verdict = run.state.check(move) if run.expected is not None else None
+        if verdict is None or not verdict.ok or move.seat != self.lesson.seat:
+            self.attempt(move)
+            return
+        self._outcome = Outcome("asked", move, verdict)
+        self.render()
+        self._focus(self.retry)
 
     # --- drawing -------------------------------------------------------------------------
     def text(self, key: str, **params: Any) -> str:
@@ -539,7 +561,7 @@ class LessonPlayer(widgets.VBox):
         text, outcome = ctx.text, self._outcome
         self.retry.description = text("ui.lesson.retry")
         self.retry.tooltip = text("ui.lesson.retry_tip")
-        if outcome is None or outcome.kind not in ("refused", "off_line", "accepted"):
+        if outcome is None or outcome.kind not in ("refused", "off_line", "accepted", "asked"):
             self.feedback.value = ""
             self.retry.layout.display = "none"
             return
@@ -550,6 +572,16 @@ class LessonPlayer(widgets.VBox):
             self.feedback.value = (f'<div class="fp-accepted" role="status"><p>'
                                    f'{text.html("ui.lesson.accepted", move=what)}</p></div>')
             self.retry.layout.display = "none"
+            return
+        if outcome.kind == "asked":
+            clause = rulebook[outcome.verdict.clause]
+            title = text.html("ui.whynot.allowed_because", move=what,
+                              rule=text.clause_number(clause), title=clause.title(ctx.lang))
+            self.feedback.value = (
+                f'<div class="fp-allowed" role="status"><p class="fp-allowed-title">{title}</p>'
+                f'<ul class="fp-cited-list">{clause_block(text, clause, self.reader.prefix)}'
+                f'</ul><p class="fp-unchanged">{text.html("ui.lesson.asked")}</p></div>')
+            self.retry.layout.display = ""
             return
         if outcome.kind == "refused":
             clause = rulebook[outcome.verdict.clause]

@@ -1,8 +1,9 @@
 """The move panel: legal moves as buttons, "why not?", hint and undo.
 
-In play mode it acts for the learner's seat at the present step. In watch mode it never
-plays: "why not?" only checks a move for the seat shown (or, for the teacher, any seat that
-must decide), and the hint is the heuristic's advice for that seat.
+In play mode its move buttons act for the learner's seat at the present step. "Why not?"
+never plays, in either mode: it only checks a move for the seat shown (or, for the teacher,
+any seat that must decide) and says why it is or is not allowed. The hint is the heuristic's
+advice for that seat.
 """
 
 from __future__ import annotations
@@ -102,8 +103,8 @@ class MovePanel(widgets.VBox):
             for i, m in enumerate(self._candidates)]
         self.whynot.index = 0 if self._candidates else None
         self.whynot.description = text("ui.whynot.label")
-        self.whynot_try.description = text("ui.whynot.try" if play else "ui.whynot.check")
-        self.whynot_try.tooltip = text("ui.whynot.try_tip" if play else "ui.whynot.check_tip")
+        self.whynot_try.description = text("ui.whynot.check")
+        self.whynot_try.tooltip = text("ui.whynot.check_tip")
         self.whynot_box.layout.display = "" if self._candidates else "none"
         self.whynot_result.value = ""
         self.hint.description = text("ui.hint")
@@ -154,17 +155,12 @@ class MovePanel(widgets.VBox):
             return
         move = self._candidates[self.whynot.value]
         state = ctx.state
-        if ctx.mode == "play":
-            verdict = self.on_play(move)  # the real attempt: refused moves change nothing
-            if verdict is None:
-                return  # played; the app has re-rendered this panel
-        else:
-            verdict = state.check(move)
-        self.show_verdict(ctx, move, verdict)
+        # asking never plays, in either mode: the engine only checks the move
+        self.show_verdict(ctx, move, state.check(move))
 
     def ask(self, move: Move) -> None:
         """Ask "why not?" about `move` as the learner would: choose it in the list and press
-        the button (in play mode that tries it). A lesson can open on a refusal this way."""
+        the button (it only checks). A lesson can open on a refusal this way."""
         self.whynot.value = self._candidates.index(move)
         self._try()
 
@@ -177,10 +173,18 @@ class MovePanel(widgets.VBox):
             return
         clause = state.game.rulebook()[verdict.clause]
         what = move_text(state, move, ctx.lang)
+        # a play-mode check says how to play the move: a separate, labelled action
+        how = ""
+        if ctx.mode == "play":
+            key = "ui.whynot.not_played_editor" if self.editor is not None and \
+                self.editor.layout.display != "none" else "ui.whynot.not_played"
+            how = f'<p class="fp-allowed-how">{text.html(key)}</p>'
+        title = text.html("ui.whynot.allowed_because", move=what,
+                          rule=text.clause_number(clause), title=clause.title(text.lang))
         self.whynot_result.value = (
-            f'<div class="fp-allowed" role="status"><p class="fp-allowed-title">'
-            f'{text.html("ui.whynot.allowed", move=what)}</p>'
-            f'<ul class="fp-cited-list">{clause_block(text, clause, self.prefix)}</ul></div>')
+            f'<div class="fp-allowed" role="status"><p class="fp-allowed-title">{title}</p>'
+            f'<ul class="fp-cited-list">{clause_block(text, clause, self.prefix)}</ul>{how}'
+            f'</div>')
 
     def _hint(self, _: object = None) -> None:
         ctx = self._ctx

@@ -140,6 +140,11 @@ class QuizPanel(widgets.VBox):
         """Check the answer against the engine's and explain every choice."""
         if self.quiz is None or self._checked:
             return
+        if not self.chosen():  # an empty answer is not graded: say so, and keep the question
+            text = self._text()
+            self.result.value = (f'<p class="fp-quiz-empty" role="alert">'
+                                 f'{text.html("ui.quiz.choose_first")}</p>')
+            return
         marking = self.quiz.mark(self.chosen())
         self.asked += 1
         self.right += marking.correct
@@ -214,7 +219,8 @@ class QuizPanel(widgets.VBox):
         self.question.value = (f'<p class="fp-quiz-counter">'
                                f'{text.html("ui.quiz.counter", n=self.asked + 1)} · '
                                f'{text.html(f"ui.quiz.kind.{quiz.kind}")}</p>'
-                               f'<p class="fp-quiz-question">{esc(quiz.question)}</p>')
+                               f'<p class="fp-quiz-question">{esc(quiz.question)}</p>'
+                               f'<p class="fp-quiz-tests">{text.html(quiz.tests)}</p>')
         if quiz.multiple:
             for i, choice in enumerate(quiz.choices):
                 box = widgets.Checkbox(value=False, description=choice.text, indent=False,

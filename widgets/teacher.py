@@ -7,7 +7,9 @@ printable rules summary generated from the clause catalogue.
 
 The notes are the teacher's own words, so they are data kept in the game record
 (`Record.annotations`, step -> text), not message keys: they go into the downloaded record and
-into the class link, and the game's tutor shows them at their steps.
+into the class link, and the game's tutor shows them at their steps. A note is kept as it is
+typed (every change reaches the record at once), so Next, Back or the slider never lose it;
+the note box sits in the tutor's right-hand column, beside the explanation of its step.
 """
 
 from __future__ import annotations
@@ -52,6 +54,17 @@ PRESENTER_CSS = """
 APP_NOTEBOOKS = {"burg": "burg.ipynb", "coffee-rush": "coffee-rush.ipynb",
                  "cuisine-a-la-card": "cuisine-a-la-card.ipynb", "food-truck": "food-truck.ipynb"}
 LESSONS_NOTEBOOK = "lessons.ipynb"
+
+
+def _find_class(widget: widgets.Widget, css: str) -> widgets.Box | None:
+    """The first box under `widget` (depth first) that carries the CSS class `css`."""
+    if css in getattr(widget, "_dom_classes", ()) and isinstance(widget, widgets.Box):
+        return widget
+    for child in getattr(widget, "children", ()):
+        found = _find_class(child, css)
+        if found is not None:
+            return found
+    return None
 
 
 def _button(css: str, style: str = "") -> widgets.Button:
@@ -107,6 +120,7 @@ class Teacher(widgets.VBox):
         self.notes_heading = widgets.HTML()
         self.share_heading = widgets.HTML()
         self._message: tuple[str, dict[str, Any]] | None = None
+        self._quiet = False
 
         top = widgets.HBox([self.game_select, self.presenter])
         top.add_class("fp-teacher-row")
@@ -118,8 +132,11 @@ class Teacher(widgets.VBox):
         files.add_class("fp-teacher-row")
         lesson_row = widgets.HBox([self.lesson_select, self.lesson_link])
         lesson_row.add_class("fp-teacher-row")
-        self.tools = widgets.VBox([self.notes_heading, self.note, note_buttons, self.status,
-                                   self.share_heading, files, self.paste, self.start_position,
+        # the note box goes beside the step it annotates (see _place_note_box)
+        self.note_box = widgets.VBox([self.notes_heading, self.note, note_buttons, self.status])
+        self.note_box.add_class("fp-teacher-tools")
+        self.note_box.add_class("fp-teacher-note-box")
+        self.tools = widgets.VBox([self.share_heading, files, self.paste, self.start_position,
                                    self.class_link, lesson_row, self.summary])
         self.tools.add_class("fp-teacher-tools")
         self.holder = widgets.VBox([self.app])
@@ -135,6 +152,7 @@ class Teacher(widgets.VBox):
         self.lesson_select.observe(guard(lambda _: self.render()), "value")
         self.upload.observe(guard(self._uploaded), "value")
         self.start_position.on_click(guard(lambda _: self.load(self.paste.value)))
+        self.note.observe(guard(self._typed), "value")
         self._watch(self.app)
         self.render()
 
@@ -164,6 +182,20 @@ class Teacher(widgets.VBox):
         self._message = ("ui.teacher.saved", {"step": self.step,
                                               "count": len(self.record.annotations)})
         self.app.render()
+
+    def _typed(self, change: dict) -> None:
+        """Keep the note as it is typed: the record holds every change at once."""
+        if self._quiet:
+            return
+        value = change["new"]
+        if value.strip():
+            self.record.annotations[self.step] = value
+        else:
+            self.record.annotations.pop(self.step, None)
+        self._message = ("ui.teacher.kept", {"step": self.step})
+        self.app._draw_note(self.app.context())  # the tutor's aside for this step, at once
+        self._draw_status(Text(get_game(self.record.game), self.lang))
+        self.remove_note.disabled = self.step not in self.record.annotations
 
     def remove(self) -> None:
         self.record.annotations.pop(self.step, None)
@@ -204,6 +236,18 @@ class Teacher(widgets.VBox):
         self.app = app
         self._watch(app)
         self.holder.children = [app]
+        self._place_note_box()
+
+    def _place_note_box(self) -> None:
+        """Put the note box at the top of the tutor's right-hand column (class fp-right),
+        beside the explanation of the step shown; under the tutor if there is no such column."""
+        column = _find_class(self.app, "fp-right")
+        if column is None:
+            if self.note_box not in self.holder.children:
+                self.holder.children = [self.app, self.note_box]
+            return
+        if self.note_box not in column.children:
+            column.children = [self.note_box, *column.children]
 
     def class_link_url(self) -> str:
         """The link that opens this annotated game at the step shown, in the game's tutor."""
@@ -236,7 +280,12 @@ class Teacher(widgets.VBox):
         self.notes_heading.value = f'<h3>{text.html("ui.teacher.notes")}</h3>'
         self.note.description = ""
         self.note.placeholder = text("ui.teacher.note_placeholder")
-        self.note.value = self.record.annotations.get(step, "")
+        self._quiet = True
+        try:
+            self.note.value = self.record.annotations.get(step, "")
+        finally:
+            self._quiet = False
+        self._place_note_box()
         label = text("ui.teacher.note_label", step=step)
         self.note.layout.width = "100%"
         self.notes_heading.value = (f'<h3>{text.html("ui.teacher.notes")}</h3>'
@@ -246,12 +295,7 @@ class Teacher(widgets.VBox):
         self.remove_note.description = text("ui.teacher.remove_note")
         self.remove_note.tooltip = text("ui.teacher.remove_note_tip")
         self.remove_note.disabled = step not in self.record.annotations
-        steps = sorted(self.record.annotations)
-        listed = text("ui.teacher.notes_list", steps=", ".join(str(s) for s in steps)) \
-            if steps else text("ui.teacher.no_notes")
-        said = f"<p>{text.html(self._message[0], **self._message[1])}</p>" if self._message \
-            else ""
-        self.status.value = f'<div role="status">{said}<p>{esc(listed)}</p></div>'
+        self._draw_status(text)
         self.share_heading.value = f'<h3>{text.html("ui.teacher.sharing")}</h3>'
         self.upload.description = text("ui.teacher.upload")
         self.upload.tooltip = text("ui.teacher.upload_tip")
@@ -279,6 +323,16 @@ class Teacher(widgets.VBox):
                               f'<p class="fp-lesson-link-note">'
                               f'{text.html("ui.teacher.summary_note")}</p>')
         self.presenter.value = "fp-presenter" in self._dom_classes
+
+    def _draw_status(self, text: Text) -> None:
+        steps = sorted(self.record.annotations)
+        listed = text("ui.teacher.notes_list", steps=", ".join(str(s) for s in steps)) \
+            if steps else text("ui.teacher.no_notes")
+        said = f"<p>{text.html(self._message[0], **self._message[1])}</p>" if self._message \
+            else ""
+        self.status.value = (f'<div role="status">{said}<p>{esc(listed)}</p>'
+                             f'<p class="fp-teacher-kept-note">{text.html("ui.teacher.autosave")}'
+                             f"</p></div>")
 
     def _draw_lessons(self, text: Text, game_id: str) -> None:
         lessons = lessons_for(game_id) if game_id in games_with_lessons() else ()

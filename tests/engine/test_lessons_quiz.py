@@ -52,9 +52,10 @@ def test_reveal_answer_is_what_the_move_does_on_a_copy(made):
     twin = state.clone()
     events = twin.apply(right[0].move)
     assert state.snapshot() == before
-    shown = [e for e in events if e.visible(None)]
-    assert right[0].text == " ".join(event_text(twin, e) for e in shown[:3])
-    cited = [c for e in shown for c in e.clauses]
+    shown = [e for e in events if e.visible(q.seat)]
+    # the sentences after the first (which restates the move), as the mover sees them
+    assert right[0].text == " ".join(event_text(twin, e) for e in shown[1:4])
+    cited = [c for e in shown for c in e.clauses]  # the explanation tells it all
     assert set(right[0].clauses) == set(cited)
     for e in shown:
         assert event_text(twin, e) in right[0].explanation
@@ -110,3 +111,36 @@ def test_settings_cover_every_player_count_and_option():
             if isinstance(value, bool):
                 assert any(quiz.settings_for(game_id, s)[1].get(name) == (not value)
                            for s in range(40)), (game_id, name)
+
+
+MANY = [(g, s) for g in built_games() for s in range(1, 13)]
+
+
+@pytest.mark.parametrize("game,seed", MANY, ids=[f"{g}-{s}" for g, s in MANY])
+def test_every_choice_concerns_the_same_mover_and_decision(game, seed):
+    """Over many seeded questions: every choice of a "what happens?" question is what one of
+    the mover's own moves at that decision does, told without a name that gives it away; an
+    "allowed" question's choices are all the deciding seat's candidates there."""
+    for kind in ("allowed", "reveal"):
+        q = quiz.quiz_at(kind, game, seed)
+        if q is None:
+            continue
+        state, _ = replay(q.record)
+        decision = state.decision()
+        assert decision is not None and q.seat in decision.seats
+        assert q.tests == f"ui.quiz.tests.{kind}"
+        for choice in q.choices:
+            assert choice.move is not None and choice.move.seat == q.seat
+            assert choice.move in state.candidates(q.seat)
+        if kind == "reveal":
+            played = [c for c in q.choices if c.correct][0]
+            known = quiz.names_in(state, q.question + " " + played.text)
+            for choice in q.choices:
+                assert choice.move in state.legal_moves(q.seat)
+                if choice.correct:
+                    continue
+                asked = quiz.names_in(state, q.question)
+                own = quiz.names_in(state, quiz.move_text(state, choice.move)) - asked
+                named = quiz.names_in(state, choice.text)
+                assert not named & own, (choice.text, own)  # not ruled out by a name
+                assert named <= known | quiz._view_names(state, q.seat, "en")

@@ -177,6 +177,39 @@ def test_hint_ladder_order_and_cost(burger):
     assert run.cost == 3 and run.stars == 1
 
 
+def test_every_move_off_the_line_costs_a_star_and_a_refused_one_costs_nothing(burger):
+    run = LessonRun(burger)
+    assert run.attempt(Move.make(0, "flip", card="patty")).kind == "refused"
+    assert run.stars == STARS  # asking the rules is free
+    assert run.attempt(Move.make(0, "done")).kind == "off_line"
+    assert run.stars == STARS - 1 and run.misses[0] == 1
+    run.attempt(Move.make(0, "start"))
+    assert run.attempt(Move.make(0, "add", card="lettuce", burger=1)).kind == "off_line"
+    assert run.stars == STARS - 2
+    run.attempt(Move.make(0, "done"))
+    assert run.stars == 1  # never below one star
+
+
+def test_a_hand_edited_address_never_raises_the_score(burger):
+    run = LessonRun(burger)
+    run.attempt(Move.make(0, "done"))  # a miss
+    run.hint()
+    run.hint()  # a paid hint
+    run.attempt(Move.make(0, "start"))
+    honest = Course(lesson=burger.uid, current=run.progress()).query()
+    assert "misses=1" in honest and "check=" in honest
+    assert LessonRun.resume(burger, parse_course(honest).current).stars == run.stars == 1
+    for edited in (honest.replace("misses=1", "misses=0"),
+                   honest.replace("&misses=1", ""),
+                   honest.replace("hints=2", "hints=0"),
+                   honest + "&stars=burg/first-burger:3"):
+        course = parse_course(edited)
+        twin = LessonRun.resume(burger, course.current)
+        assert twin.stars <= run.stars or twin.at == 0, edited
+        assert course.stars == {}
+        assert course.problems, edited
+
+
 def test_scoring_is_three_stars_minus_one_per_rung_beyond_the_first(burger):
     run = LessonRun(burger)
     run.hint()
@@ -207,14 +240,15 @@ def test_progress_resumes_the_same_position_hints_and_score(burger):
     run.hint()
     run.attempt(Move.make(0, "add", card="cheese", burger=1))
     run.hint()
+    run.attempt(Move.make(0, "done"))  # off the line: one miss on the third decision
     progress = run.progress()
-    assert progress == LessonProgress("burg/first-burger", (0, 1), (0, 2, 1))
-    course = Course(lesson=burger.uid, current=progress, stars={"burg/tongs-x": 2})
-    course.stars = {"burg/only-tongs": 3}
+    assert progress == LessonProgress("burg/first-burger", (0, 1), (0, 2, 1), (0, 0, 1))
+    course = Course(lesson=burger.uid, current=progress, stars={"burg/only-tongs": 3})
+    assert "stars" not in course.query()  # never in the address: earned, kept in the browser
     again = parse_course(course.query())
     assert again.problems == []
     assert again.lesson == burger.uid and again.current == progress
-    assert again.stars == {"burg/only-tongs": 3}
+    assert again.stars == {}
     twin = LessonRun.resume(burger, again.current)
     assert twin.state.snapshot() == run.state.snapshot()
     assert (twin.at, twin.rungs, twin.stars) == (run.at, run.rungs, run.stars)
@@ -226,8 +260,9 @@ def test_progress_resumes_the_same_position_hints_and_score(burger):
     ("lesson=burg/nope", "ui.lesson.link.bad_lesson"),
     ("lesson=chess/first", "ui.lesson.link.bad_lesson"),
     ("lesson=burg/first-burger&moves=x.1", "ui.lesson.link.bad_progress"),
-    ("stars=burg/first-burger:9", "ui.lesson.link.bad_stars"),
-    ("stars=nonsense", "ui.lesson.link.bad_stars"),
+    ("stars=burg/first-burger:3", "ui.lesson.link.stars_ignored"),
+    ("stars=nonsense", "ui.lesson.link.stars_ignored"),
+    ("lesson=burg/first-burger&moves=0.1&hints=0.0.0", "ui.lesson.link.edited"),
 ])
 def test_a_damaged_link_never_raises_and_says_what_was_dropped(query, problem):
     course = parse_course(query)

@@ -279,11 +279,11 @@ def test_two_players_choose_the_meeple_to_move():
                                               Move.make(0, "stop")]
 
 
-def test_why_not_try_it_still_works_beside_the_builder():
+def test_why_not_check_still_works_beside_the_builder():
     app = scenario_app("pass-through", moves=2)  # Alice already stands on Bob's cell
     same = unchanged(app)
     assert app.moves.move_buttons == []  # the builder takes the decision
-    app.moves.ask(Move.make(0, "stop"))  # "Try it" in play mode: a real attempt
+    app.moves.ask(Move.make(0, "stop"))  # "Check" in play mode: never plays
     text = plain(app.moves.whynot_result.value)
     assert "Not allowed: end the move here." in text and "Rule 2-3" in text
     assert same()

@@ -93,7 +93,7 @@ def test_specialty_serve_step_by_step_with_clauses():
     assert "fp-changed" in seat_html(app, "Alice")
     bob = plain(seat_html(app, "Bob"))
     assert "Latte" in bob  # Bob drew a Latte onto tab 1
-    assert "Alice 1 point so far: 1 completed" in plain(app.scores.table.value)
+    assert "Alice 1 point so far (completed orders: 1" in plain(app.scores.table.value)
 
 
 def test_off_tab_four_the_token_closes_and_the_game_ends():

@@ -66,13 +66,14 @@ def test_gallery_lists_four_games_honestly():
 
     html = Gallery().html.value
     assert html.count('class="fp-game-card') == len(LISTINGS) == 4
-    assert 'href="burg.ipynb"' in html and 'href="burg-examples.ipynb"' in html
+    assert 'href="burg.ipynb?seed=23&amp;step=27"' in html  # a lively position, not Tea
+    assert 'href="burg-examples.ipynb"' in html
     for entry in LISTINGS:
         card = card_html(entry)
         assert f"<h3>{entry.title}</h3>" in card
         assert f"{entry.min_players} to {entry.max_players} players" in card
         if entry.id in APPS:
-            assert f'href="{APPS[entry.id]}"' in card and "Not built yet" not in card
+            assert f'href="{APPS[entry.id]}' in card and "Not built yet" not in card
         else:
             assert "Not built yet" in card and "href" not in card
 
@@ -97,3 +98,66 @@ def test_lone_tongs_takes_every_pile():
     text = plain(app.explanation.html.value)
     assert "Alice is the only Tongs player and takes every pile" in text
     assert "Only Alice showed Tongs" in plain(app.note.value)
+
+
+def test_the_demo_game_opens_where_something_happens():
+    """The gallery's BURG link opens at the piles of a round where Tongs are played: not the
+    two rounds of everyone drinking Tea that every heuristic game starts with."""
+    from foodplay.bots import play_game
+    from foodplay_widgets.gallery import DEMO
+
+    query = dict(part.split("=") for part in DEMO["burg"].split("&"))
+    record, _ = play_game("burg", 3, int(query["seed"]), ("heuristic",))
+    step = int(query["step"])
+    upcoming = [m.get("tool") for m in record.moves[step:step + 3] if m.kind == "tool"]
+    assert "tongs" in upcoming and len(record.moves) < 300
+
+
+def test_start_here_path_first_lesson_then_lessons_then_bots():
+    from foodplay.lessons import lessons_for
+
+    gallery = Gallery()
+    assert gallery.head.value.count("<h2") == 1 and "Start here" in gallery.head.value
+    for game in [value for _, value in gallery.pick.options]:
+        gallery.pick.value = game
+        path = gallery.path.value
+        lessons = lessons_for(game)
+        first = lessons[0]
+        assert path.index("fp-start-first") < path.index("fp-start-lessons") < \
+            path.index("fp-start-play")
+        assert f'href="lessons.ipynb?lesson={first.uid}"' in path
+        assert "mode=play" in path and "none of" in plain(path)
+    gallery.pick.value = "burg"
+    gallery.store.receive('{"burg/rat-on-a-pile": 3, "burg/only-tongs": 2}')
+    path = plain(gallery.path.value)
+    assert "(done)" in path and "2 of 7 (stars: 5)" in path
+    assert 'href="lessons.ipynb?lesson=burg/first-burger"' in gallery.path.value  # next one
+
+
+def test_pages_print_their_heading_once():
+    """A page's heading and intro come from its widget only, never again from a markdown cell
+    (they printed twice)."""
+    import json
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "notebooks"
+    for name in ("index", "lessons", "teacher"):
+        cells = json.loads((folder / f"{name}.ipynb").read_text())["cells"]
+        markdown = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        assert not any(line.startswith("# ") for line in markdown.splitlines()), name
+
+
+def test_an_examples_step_link_reopens_that_example_at_that_step():
+    from foodplay_widgets.lesson import load_scenario
+
+    first = worked_example("burg", "two-player-reveal")
+    first.go(7)
+    query = first.share.url.split("?", 1)[1]
+    again = worked_example("burg", "two-player-reveal", query=query)
+    assert again.timeline.cursor == 7
+    assert "opened at step 7" in plain(again.messages.value)
+    other = worked_example("burg", "three-player-lone-tongs", query=query)
+    assert other.timeline.cursor == 0 and other.message_texts == []  # not its link
+    plain_open = worked_example("burg", "two-player-reveal", query="")
+    assert plain_open.timeline.cursor == 0
+    assert load_scenario("burg", "two-player-reveal").moves == again.timeline.record.moves

@@ -183,7 +183,10 @@ def test_a_refused_dish_shows_its_reason_and_clause_and_changes_nothing():
 
 def test_a_dish_on_the_counter_and_a_food_type_still_to_choose():
     app = scenario_app("end-of-round", 1)  # Alice: Steak, Tofu, Potatoes, Corn, Spoon
-    app.moves.ask(Move.make(0, "dish", card="tofu"))  # "Try it" plays one dish move
+    app.moves.ask(Move.make(0, "dish", card="tofu"))  # asking only checks
+    assert app.timeline.last == 1 and "Allowed" in plain(app.moves.whynot_result.value)
+    assert "Nothing was played" in plain(app.moves.whynot_result.value)
+    assert app.play_move(Move.make(0, "dish", card="tofu")) is None
     assert app.timeline.last == 2 and app.timeline.state.mode() == "food_type"
     builder = app.editor
     assert builder.layout.display != "none"
@@ -215,7 +218,7 @@ def test_a_dish_on_the_counter_and_a_food_type_still_to_choose():
 
 def test_taking_the_dish_on_the_counter_back_apart():
     app = scenario_app("eggs-and-bok-choy", 1)
-    app.moves.ask(Move.make(0, "dish", card="eggs"))
+    app.play_move(Move.make(0, "dish", card="eggs"))
     builder = app.editor
     assert "Already on the counter: Eggs." in plain(builder.heading.value)
     builder.cancel.click()

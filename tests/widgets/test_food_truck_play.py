@@ -77,7 +77,10 @@ def test_order_a_pile_with_the_buttons_then_confirm():
 
 def test_an_order_after_a_single_card_continues_the_pile():
     app = play_app()
-    app.moves.ask(Move.make(0, "order", card="tacos"))  # why-not "Try it" plays one card
+    app.moves.ask(Move.make(0, "order", card="tacos"))  # asking only checks: nothing played
+    assert "Allowed: put Tacos" in plain(app.moves.whynot_result.value)
+    assert app.timeline.last == 0 and app.timeline.record.moves == []
+    assert app.play_move(Move.make(0, "order", card="tacos")) is None  # one card, played
     assert app.timeline.state.pile[0] == ["tacos"]
     editor = app.editor
     assert "Already on your pile, from the top: Tacos" in plain(editor.heading.value)
@@ -136,7 +139,7 @@ def test_refused_recall_on_a_pile_in_play_mode():
     assert labels == ["reveal your top card", "use Recall on Bob's Pizza"]
     before = app.timeline.state.snapshot()
     pile = Move.make(0, "recall", target=1, card="burger")
-    app.moves.ask(pile)  # "Try it": a real attempt
+    app.moves.ask(pile)  # "Check": asking never plays
     text = plain(app.moves.whynot_result.value)
     assert "Not allowed: use Recall on Bob's Burger." in text
     assert "Bob's Burger is part of a pile of 2." in text

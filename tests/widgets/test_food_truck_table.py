@@ -149,7 +149,8 @@ def test_refused_recall_on_a_pile_in_a_worked_example():
     assert "Rule G2-3 Recall tutor default" in text
     assert app.timeline.state.snapshot() == before and app.timeline.cursor == 34
     app.moves.ask(Move.make(0, "recall", target=1, card="pizza"))  # the lone Pizza is fine
-    assert "Allowed: use Recall on Bob's Pizza." in plain(app.moves.whynot_result.value)
+    assert "Allowed: use Recall on Bob's Pizza, because of Rule" in \
+        plain(app.moves.whynot_result.value)
 
 
 @pytest.mark.parametrize("name", ["clash-and-compensation", "truck-quick-swap", "stacking"])

@@ -138,7 +138,7 @@ def test_progress_survives_a_reload_through_the_link(player):
     player.hint_button.click()
     click(player, "add cheese to burger 1")
     player.hint_button.click()
-    assert query(player) == "lesson=burg/first-burger&moves=0.1&hints=0.2.1"
+    assert query(player).startswith("lesson=burg/first-burger&moves=0.1&hints=0.2.1&check=")
     assert "history.replaceState" in player.link.value and "?lesson=burg/first-burger" in \
         player.link.value
     again = LessonPlayer.from_query(query(player), env={})
@@ -151,23 +151,40 @@ def test_progress_survives_a_reload_through_the_link(player):
     assert again.hint_button.description == player.hint_button.description
 
 
-def test_finished_lessons_keep_their_stars_in_the_link():
+def test_finished_lessons_keep_their_stars_in_the_browser_not_the_link():
     player = LessonPlayer(lesson="burg/only-tongs", env={})
     click(player, "play Tongs")
     assert player.run.succeeded
-    assert "stars=burg/only-tongs:3" in query(player)
+    assert "stars" not in query(player)
+    saved = player.store.script.value
+    assert "localStorage.setItem" in saved and "burg/only-tongs&quot;: 3" in saved
     player.open_index(0)
     again = LessonPlayer.from_query(query(player), env={})
-    assert again.lesson.uid == "burg/rat-on-a-pile"
-    assert again.course.stars == {"burg/only-tongs": 3}
+    assert again.course.stars == {}
+    again.store.receive('{"burg/only-tongs": 3, "burg/nowhere": 3, "burg/first-burger": 9}')
+    assert again.course.stars == {"burg/only-tongs": 3}  # only real lessons and scores
     assert "(done, 3 stars)" in again.lesson_select.options[1][0]
+
+
+def test_a_wrong_move_lowers_the_stars_and_an_edited_address_does_not_raise_them(player):
+    click(player, "finish building")  # allowed, but off the line
+    assert "2 of 3 stars" in plain(player.goal.value)
+    feedback = plain(player.feedback.value)
+    assert "Allowed, but not this lesson's move" in feedback
+    edited = query(player).replace("misses=1", "misses=0")
+    again = LessonPlayer.from_query(edited + "&stars=burg/first-burger:3", env={})
+    assert "3 of 3 stars" in plain(again.goal.value) and again.run.at == 0  # starts again
+    assert any("changed by hand" in t for t in again.message_texts)
+    assert any("never read from a link" in t for t in again.message_texts)
+    assert again.course.stars == {}
 
 
 def test_a_bad_link_opens_the_first_lesson_and_says_why():
     player = LessonPlayer.from_query("lesson=burg/nowhere&stars=x", env={})
     assert player.lesson.uid == lessons_for("burg")[0].uid
     texts = player.message_texts
-    assert any("'burg/nowhere'" in t for t in texts) and any("'x'" in t for t in texts)
+    assert any("'burg/nowhere'" in t for t in texts)
+    assert any("never read from a link" in t for t in texts)
     assert "Please note" in plain(player.messages.value)
 
 
@@ -222,3 +239,15 @@ def test_the_notebooks_are_valid(name):
 
     path = Path(__file__).resolve().parents[2] / "notebooks" / f"{name}.ipynb"
     nbformat.validate(nbformat.read(path, as_version=4))
+
+
+def test_asking_about_an_allowed_move_never_plays_nor_costs(player):
+    labels = [label for label, _ in player.whynot.options]
+    assert player.whynot_try.description == "Check"
+    player.whynot.value = labels.index("finish building")  # allowed, but off the line
+    player.whynot_try.click()
+    feedback = plain(player.feedback.value)
+    assert feedback.startswith("Allowed: finish building, because of Rule")
+    assert "Nothing was played, and asking cost nothing" in feedback
+    assert player.run.at == 0 and player.run.misses == [0] * len(player.run.misses)
+    assert "3 of 3 stars" in plain(player.goal.value)

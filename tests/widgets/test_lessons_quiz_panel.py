@@ -55,3 +55,24 @@ def test_next_question_and_kinds(panel):
     assert panel.quiz.kind == "reveal" and not panel.check.disabled
     assert panel.quiz.question != first or panel.seed > 3
     assert panel.table.html.value  # the position is shown
+
+
+def test_an_empty_answer_is_not_graded(panel):
+    panel.check.click()  # nothing chosen
+    assert "Choose an answer first" in plain(panel.result.value)
+    assert not panel.check.disabled and "Right so far: 0 of 0" in plain(panel.score.value)
+    panel.answer(panel.quiz.answer)
+    panel.check.click()
+    assert plain(panel.result.value).startswith("Right!")
+
+
+def test_each_question_says_what_it_tests_and_shows_the_deciding_seats_view(panel):
+    for kind in ("allowed", "reveal", "scores"):
+        panel.kind_select.value = kind
+        quiz = panel.quiz
+        if quiz is None:
+            continue
+        assert "What this tests:" in plain(panel.question.value)
+        assert quiz.seat is not None  # a player's view, never the teacher's
+        name = quiz.record.names[quiz.seat] if quiz.record.names else None
+        assert name is None or name in plain(panel.table.html.value)

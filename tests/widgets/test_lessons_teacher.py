@@ -161,3 +161,26 @@ def test_switching_games_keeps_the_tools(teacher):
     href = re.search(r'href="data:text/html;base64,([^"]+)"', teacher.summary.value)[1]
     assert "Food Truck: the rules in brief" in base64.b64decode(href).decode()
     assert parse_qs(urlsplit(teacher.class_link_url()).query)["game"] == ["food-truck"]
+
+
+def test_a_note_is_kept_as_it_is_typed_and_survives_next_and_back(teacher):
+    teacher.app.go(3)
+    teacher.note.value = "Count the ingredients, not the rat."  # typed, never saved
+    assert teacher.record.annotations[3] == "Count the ingredients, not the rat."
+    assert "Count the ingredients" in plain(teacher.app.note.value)  # shown at once
+    teacher.app.controls.next.click()
+    assert teacher.step == 4 and teacher.note.value == ""
+    teacher.app.controls.back.click()
+    assert teacher.note.value == "Count the ingredients, not the rat."
+    teacher.note.value = "   "  # emptied: the note goes
+    assert 3 not in teacher.record.annotations
+
+
+def test_the_note_box_sits_beside_the_step_it_annotates(teacher):
+    from foodplay_widgets.teacher import _find_class
+
+    column = _find_class(teacher.app, "fp-right")
+    assert column is not None and column.children[0] is teacher.note_box
+    assert teacher.note in teacher.note_box.children
+    assert teacher.app.explanation in column.children  # the step's explanation, beside it
+    assert teacher.note_box not in teacher.tools.children
