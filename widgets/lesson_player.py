@@ -153,7 +153,7 @@ class LessonPlayer(widgets.VBox):
         self.tries_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.tries_box.add_class("fp-lesson-tries")
         self.try_buttons: list[widgets.Button] = []
-        self.whynot = widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="32em"),
+        self.whynot = widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="100%"),
                                        style={"description_width": "initial"})
         self.whynot.add_class("fp-lesson-whynot")
         self.whynot_try = _button("fp-lesson-whynot-try")

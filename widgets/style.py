@@ -64,6 +64,8 @@ CSS = """
   overflow: visible; padding-right: 0.3em; }
 .fp-app .widget-dropdown { width: auto; max-width: 100%; }
 .fp-app .widget-dropdown > select { flex: 0 1 auto; max-width: 100%; }
+/* a long label and a long choice: the choice goes under its label rather than being cut */
+.fp-app .fp-lesson-whynot { flex-wrap: wrap; height: auto; row-gap: 4px; }
 .fp-app button.jupyter-button { max-width: 100%; }
 .fp-app .widget-html { min-width: 0; max-width: calc(100% - 4px); }
 .fp-app .widget-html-content { min-width: 0; max-width: 100%; }

@@ -29,6 +29,7 @@ from foodplay.engine import (
 )
 from foodplay.games.food_truck import components as ft_components
 from foodplay.games.food_truck.components import Components
+from foodplay.position import stack_top
 
 GAME_ID = "food-truck"
 TARGET, TARGET_FIVE = 3, 2  # victory points to win (R0, R3-4)
@@ -716,14 +717,14 @@ class FoodTruckGame(Game):
         rng.shuffle(central)
         name = "central_top" if "central_top" in setup else "deck_top"  # the old name too
         top = setup.pop(name, [])
-        state.central = _stack_top(central, top, f"setup.{name}", "central deck")
+        state.central = stack_top(central, top, f"setup.{name}", "central deck")
         fixed = setup.pop("trucks", None)
         require(fixed is None or (isinstance(fixed, list) and len(fixed) == players),
                 "setup.trucks", f"must be a list of {players} lists of truck effects, one per seat")
         for s in range(players):
             deck = list(comp.trucks)
             rng.shuffle(deck)
-            state.truck_deck[s] = _stack_top(deck, fixed[s] if fixed else [],
+            state.truck_deck[s] = stack_top(deck, fixed[s] if fixed else [],
                                              f"setup.trucks[{s}]", "truck deck") \
                 if trucks else []
         staged = setup.pop("position", None)
@@ -775,22 +776,6 @@ class FoodTruckGame(Game):
         from foodplay.games.food_truck.text import describe
 
         return describe(view, self.catalogue(lang))
-
-
-def _stack_top(shuffled: list[str], top: Any, where: str, what: str) -> list[str]:
-    """Put the cards `top` (first = drawn first) on top of `shuffled`; the top is the list's end."""
-    require(isinstance(top, list), where, "must be a list of card ids, the first drawn first")
-    rest = Counter(shuffled)
-    for i, card in enumerate(top):
-        require(isinstance(card, str) and rest[card] > 0, f"{where}[{i}]",
-                f"{card!r} is not left in the {what}")
-        rest[card] -= 1
-    remaining = []
-    for card in shuffled:
-        if rest[card] > 0:
-            rest[card] -= 1
-            remaining.append(card)
-    return remaining + list(reversed(top))
 
 
 @cache
