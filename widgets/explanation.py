@@ -50,6 +50,14 @@ def refusal_html(text: Text, state: State, move: Move, verdict: Verdict, title_k
             f'<ul class="fp-cited-list">{clause_block(text, clause, prefix)}</ul></div>')
 
 
+def allowed_html(text: Text, clause: Clause, what: str, prefix: str, tail: str = "") -> str:
+    """An allowed move that was only asked about: its deciding clause, then `tail` (HTML)."""
+    title = text.html("ui.whynot.allowed_because", move=what, rule=text.clause_number(clause),
+                      title=clause.title(text.lang))
+    return (f'<div class="fp-allowed" role="status"><p class="fp-allowed-title">{title}</p>'
+            f'<ul class="fp-cited-list">{clause_block(text, clause, prefix)}</ul>{tail}</div>')
+
+
 def decision_text(ctx: Context) -> str:
     """Who must decide now, or that the game is over."""
     text, state = ctx.text, ctx.state

@@ -41,7 +41,12 @@ from foodplay.lessons import (
 )
 from foodplay.messages import LANGUAGES
 from foodplay_widgets.context import Context
-from foodplay_widgets.explanation import RulebookReader, clause_block, clause_link
+from foodplay_widgets.explanation import (
+    RulebookReader,
+    allowed_html,
+    clause_block,
+    clause_link,
+)
 from foodplay_widgets.guard import ErrorCatcher
 from foodplay_widgets.share import link_row_html, page_url
 from foodplay_widgets.store import BrowserStore
@@ -575,12 +580,9 @@ class LessonPlayer(widgets.VBox):
             return
         if outcome.kind == "asked":
             clause = rulebook[outcome.verdict.clause]
-            title = text.html("ui.whynot.allowed_because", move=what,
-                              rule=text.clause_number(clause), title=clause.title(ctx.lang))
-            self.feedback.value = (
-                f'<div class="fp-allowed" role="status"><p class="fp-allowed-title">{title}</p>'
-                f'<ul class="fp-cited-list">{clause_block(text, clause, self.reader.prefix)}'
-                f'</ul><p class="fp-unchanged">{text.html("ui.lesson.asked")}</p></div>')
+            self.feedback.value = allowed_html(
+                text, clause, what, self.reader.prefix,
+                f'<p class="fp-unchanged">{text.html("ui.lesson.asked")}</p>')
             self.retry.layout.display = ""
             return
         if outcome.kind == "refused":

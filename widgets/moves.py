@@ -16,7 +16,7 @@ from foodplay.bots import suggest
 from foodplay.engine import Move, Verdict
 from foodplay.explain import move_text, step_text
 from foodplay_widgets.context import Context
-from foodplay_widgets.explanation import clause_block, refusal_html
+from foodplay_widgets.explanation import allowed_html, refusal_html
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.text import esc
 
@@ -179,12 +179,7 @@ class MovePanel(widgets.VBox):
             key = "ui.whynot.not_played_editor" if self.editor is not None and \
                 self.editor.layout.display != "none" else "ui.whynot.not_played"
             how = f'<p class="fp-allowed-how">{text.html(key)}</p>'
-        title = text.html("ui.whynot.allowed_because", move=what,
-                          rule=text.clause_number(clause), title=clause.title(text.lang))
-        self.whynot_result.value = (
-            f'<div class="fp-allowed" role="status"><p class="fp-allowed-title">{title}</p>'
-            f'<ul class="fp-cited-list">{clause_block(text, clause, self.prefix)}</ul>{how}'
-            f'</div>')
+        self.whynot_result.value = allowed_html(text, clause, what, self.prefix, how)
 
     def _hint(self, _: object = None) -> None:
         ctx = self._ctx
