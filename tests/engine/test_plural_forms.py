@@ -45,7 +45,7 @@ NEVER_ONE_IN = {
 }
 NOT_NOUNS = {"is", "was", "has", "as", "its", "this", "us", "does", "goes", "gives", "makes",
              "lets", "requires", "needs", "holds", "remains", "plus", "less", "minus", "Tongs",
-             "Tea", "Rules", "always", "bonus", "waits", "earns"}
+             "Tea", "Rules", "always", "bonus", "waits", "earns", "matches"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}((?:\s+[A-Za-z\-]+){1,2})")
 CATALOGUES = [("core", catalogue(None, "en"))] + [
     (entry.id, get_game(entry.id).catalogue("en")) for entry in LISTINGS

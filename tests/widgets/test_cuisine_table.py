@@ -103,7 +103,7 @@ def test_eggs_and_bok_choy_step_by_step():
     assert "rulebook" in text and "tutor reading" in text  # provenance badges
     alice = seat_html(app, "Alice")
     served = plain(row(alice, "dishes"))
-    assert "The Market Farmer: Eggs, Bok Choy, Steak and Potatoes, 21 meal points, 2 medals." \
+    assert "The Market Farmer: Eggs, Bok Choy, Steak and Potatoes; meal points: 21; 2 medals." \
         in served
     assert "Its ability starts on their next turn." in served
     assert "2 of 15 medals (changed at this step)" in plain(alice)
