@@ -6,7 +6,8 @@ import asyncio
 
 import ipywidgets as widgets
 
-from foodplay_widgets.lean import LATER_DELAY_S, Later, shared_styles
+from foodplay_widgets import lean
+from foodplay_widgets.lean import Later, shared_styles
 
 
 def test_widgets_made_together_share_a_style_model_and_others_do_not():
@@ -16,7 +17,11 @@ def test_widgets_made_together_share_a_style_model_and_others_do_not():
     assert widgets.Button().style is not a.style
 
 
-def test_later_widgets_are_built_in_order_once_the_cells_are_quiet():
+def test_later_widgets_are_built_in_order_once_the_cells_are_quiet(monkeypatch):
+    # a longer quiet time than the page's, so that a busy test machine's late wake-ups
+    # (up to a second) cannot be taken for the wait being over
+    LATER_DELAY_S = 2.0
+    monkeypatch.setattr(lean, "LATER_DELAY_S", LATER_DELAY_S)
     built = []
 
     def make(name):
