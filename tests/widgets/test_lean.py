@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import ipywidgets as widgets
 
@@ -39,7 +40,10 @@ def test_later_widgets_are_built_in_order_once_the_cells_are_quiet(monkeypatch):
         await asyncio.sleep(LATER_DELAY_S)
         return first, broken, last
 
-    first, broken, last = asyncio.run(page())
+    # a thread of its own: an earlier test of the session may leave this thread's loop marked
+    # as running, and asyncio.run refuses to start inside it
+    with ThreadPoolExecutor(1) as pool:
+        first, broken, last = pool.submit(asyncio.run, page()).result()
     assert built == ["first", "last"]
     assert first.children[0].value == "first" and last.children[0].value == "last"
     assert broken.children[0].value == "<p>failed</p>"
