@@ -20,7 +20,7 @@ from pathlib import Path
 from foodplay.bots import play_game
 from foodplay.explain import clause_label, explain, move_text, step_text
 from foodplay.games import built_games, get_game
-from foodplay.record import replay
+from foodplay.record import Record, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "engine" / "golden"
@@ -40,9 +40,12 @@ def filename(game_id: str, players: int, seed: int) -> str:
     return f"{game_id}-{players}p-seed{seed}.txt"
 
 
-def render(game_id: str, players: int, seed: int, bots: str) -> str:
-    """The whole playthrough as text (English, teacher's view)."""
-    record, _ = play_game(game_id, players, seed, [bots])
+def render(game_id: str, players: int, seed: int, bots: str, record: Record | None = None
+           ) -> str:
+    """The whole playthrough as text (English, teacher's view); `record` is that bot game if
+    the caller has already played it (the tests share their games)."""
+    if record is None:
+        record, _ = play_game(game_id, players, seed, [bots])
     game = get_game(game_id)
     state, steps = replay(record, 0)
     out = [f"# {game.title} · {players} players · seed {seed} · {bots} bots · "

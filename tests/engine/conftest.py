@@ -1,5 +1,7 @@
 """Engine tier: a hypothesis profile sized for a 2-core CI box, and clause-coverage bookkeeping.
 
+Seeded bot games are shared through `bot_games.bot_game` (played once per session).
+
 Set FOODPLAY_EXAMPLES=200 (say) for a long local soak; the default keeps the tier under a minute.
 """
 
@@ -10,9 +12,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-import foodplay.bots
 from foodplay.engine import Event, Verdict
-from foodplay.record import Record
 
 settings.register_profile(
     "foodplay-engine",
@@ -23,26 +23,6 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     print_blob=True,
 )
-
-
-_PLAY_GAME = foodplay.bots.play_game
-_BOT_GAMES: dict[tuple, tuple[Record, object]] = {}
-
-
-def shared_play_game(game_id: str, players: int, seed: int, bots=("random",),
-                     max_moves: int = 100_000):
-    """foodplay.bots.play_game, each distinct game played once per test session: the golden
-    files, the contract and the clause coverage replay the same seeded bot games. Callers get
-    their own copies (record and final state), so sharing changes nothing they can see."""
-    key = (game_id, players, seed, tuple(bots), max_moves)
-    if key not in _BOT_GAMES:
-        _BOT_GAMES[key] = _PLAY_GAME(game_id, players, seed, bots, max_moves)
-    record, final = _BOT_GAMES[key]
-    return Record.from_json(record.to_json()), final.clone()
-
-
-# Installed before any test module imports play_game by name (conftest is imported first).
-foodplay.bots.play_game = shared_play_game
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -229,8 +229,8 @@ def test_cli_bench(capsys):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_heuristic_games_end_and_replay(players):
-    from foodplay.bots import play_game
+    from bot_games import bot_game
 
-    record, final = play_game("coffee-rush", players, 7, ["heuristic"])
+    record, final = bot_game("coffee-rush", players, 7, ["heuristic"])
     assert final.is_over and final.end in ("penalties", "deck", "stalled")
     assert replay(record)[0].snapshot() == final.snapshot()

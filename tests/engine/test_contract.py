@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bot_games import bot_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from foodplay.bots import HeuristicBot, RandomBot, play_game, suggest
+from foodplay.bots import HeuristicBot, RandomBot, suggest
 from foodplay.engine import Decision, Event, IllegalMove, Move, State, Suggestion
 from foodplay.explain import explain, move_text, step_text
 from foodplay.games import LISTINGS, built_games, get_game
@@ -347,7 +348,7 @@ def test_bots_only_choose_legal_moves(game_id, players, seed, where):
 def test_heuristic_and_mixed_games_terminate(game_id, players):
     for seed in range(2):
         for bots in (["heuristic"], ["heuristic", "random"] * 3):
-            record, final = play_game(game_id, players, seed, bots[:players] if len(bots) > 1
+            record, final = bot_game(game_id, players, seed, bots[:players] if len(bots) > 1
                                       else bots, max_moves=MAX_MOVES)
             assert final.is_over and final.winners()
             assert replay(record)[0].snapshot() == final.snapshot()
@@ -422,7 +423,7 @@ def _cited_by_playouts(game_id: str) -> set[str]:
     for players in range(game.min_players, game.max_players + 1):
         for seed in range(3):
             records.append(random_game(game_id, players, seed).record)
-            records.append(play_game(game_id, players, seed, ["heuristic"])[0])
+            records.append(bot_game(game_id, players, seed, ["heuristic"])[0])
     for record in records:
         state = record.new_state()
         seen.update(c for ev in getattr(state, "setup_events", []) for c in ev.clauses)

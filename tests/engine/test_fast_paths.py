@@ -7,8 +7,8 @@ import random
 from dataclasses import FrozenInstanceError
 
 import pytest
+from bot_games import bot_game
 
-from foodplay.bots import play_game
 from foodplay.engine import Event, Move, Verdict
 from foodplay.games import built_games, get_game
 from foodplay.record import Record, replay
@@ -70,7 +70,7 @@ def test_moves_verdicts_and_events_are_immutable_values():
 
 @pytest.fixture(scope="module")
 def long_record() -> Record:
-    record, _ = play_game("food-truck", 2, 4, ["random"])
+    record, _ = bot_game("food-truck", 2, 4, ["random"])
     assert len(record.moves) > 60
     return record
 

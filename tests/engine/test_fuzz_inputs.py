@@ -13,10 +13,10 @@ from functools import cache
 from typing import Any
 
 import pytest
+from bot_games import bot_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from foodplay.bots import play_game
 from foodplay.data import DataError
 from foodplay.engine import IllegalMove, Move
 from foodplay.games import built_games, get_game
@@ -55,7 +55,7 @@ SETUP_KEYS = ("seed", "first_player", "deck_top", "position", "pantry_top", "fri
 @cache
 def base_record(game: str) -> str:
     """A valid record of the game's first 25 moves, as JSON text (fast to replay)."""
-    record = play_game(game, 2, 5, ["random"])[0]
+    record = bot_game(game, 2, 5, ["random"])[0]
     record.moves = record.moves[:25]
     return record.dumps()
 

@@ -11,6 +11,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+from bot_games import bot_game
 
 from foodplay.games import built_games
 
@@ -31,7 +32,8 @@ def test_playthrough_matches_its_golden_file(game_id, players, seed, bots):
     if not path.exists():
         pytest.fail(f"no golden file {path.name} for {game_id}. {HOW}", pytrace=False)
     want = path.read_text(encoding="utf-8")
-    got = regen.render(game_id, players, seed, bots)
+    got = regen.render(game_id, players, seed, bots,
+                       bot_game(game_id, players, seed, [bots])[0])
     if got != want:
         diff = list(difflib.unified_diff(want.splitlines(), got.splitlines(),
                                          f"golden/{path.name}", "this checkout", lineterm="",

@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from bot_games import bot_game
 
-from foodplay.bots import play_game
 from foodplay.cli import LINE_CHARS, main
 from foodplay.limits import NAME_CHARS, RECORD_BYTES
 from foodplay.record import Record
@@ -22,7 +22,7 @@ SHORT_GAMES = {"burg": 2, "cuisine-a-la-card": 2}
 @pytest.fixture(scope="module")
 def records() -> dict[str, dict]:
     """One short bot game per game used below, as raw JSON."""
-    return {game: json.loads(play_game(game, players, 3, ["random"])[0].dumps())
+    return {game: json.loads(bot_game(game, players, 3, ["random"])[0].dumps())
             for game, players in SHORT_GAMES.items()}
 
 

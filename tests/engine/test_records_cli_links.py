@@ -7,8 +7,8 @@ import json
 import random
 
 import pytest
+from bot_games import bot_game
 
-from foodplay.bots import play_game
 from foodplay.cli import main
 from foodplay.engine import IllegalMove, Move
 from foodplay.games import LISTINGS, get_game
@@ -22,7 +22,7 @@ BURG = get_game("burg")
 @pytest.fixture(scope="module")
 def game3() -> Record:
     """A finished 3-player BURG game between heuristic bots."""
-    return play_game("burg", 3, 1, ["heuristic"])[0]
+    return bot_game("burg", 3, 1, ["heuristic"])[0]
 
 
 def raw(record: Record) -> dict:
@@ -213,7 +213,7 @@ def test_cli_play_replay_check(capsys, tmp_path):
 
 
 def test_cli_replay_for_one_seat_hides_the_others_secrets(capsys, tmp_path):
-    record = play_game("burg", 3, 2, ["heuristic"])[0]
+    record = bot_game("burg", 3, 2, ["heuristic"])[0]
     path = tmp_path / "g.json"
     record.save(path)
     # step k: the first tool laid down while others still have to choose

@@ -6,8 +6,8 @@ import copy
 import json
 
 import pytest
+from bot_games import bot_game
 
-from foodplay.bots import play_game
 from foodplay.cli import main
 from foodplay.data import DataError, read_json
 from foodplay.games import built_games, get_game
@@ -155,7 +155,7 @@ def test_places_are_steps_where_the_clause_is_the_point(game):
         assert any(clause in ev and len(ev) <= 3 for ev in cited), (clause, place)
     bot = [(c, p) for c, ps in index.items() for p in ps if p.kind == "game"]
     players, seed = min((p.players, p.seed) for _, p in bot)
-    record, _ = play_game(game, players, seed, (BOT,))
+    record, _ = bot_game(game, players, seed, (BOT,))
     checked = 0
     for clause, place in bot:
         if (place.players, place.seed) == (players, seed):
