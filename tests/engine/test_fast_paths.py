@@ -115,3 +115,34 @@ def test_play_and_undo_drop_later_checkpoints(long_record):
         timeline.play(timeline.state.legal_moves()[0])
     assert timeline.state_at(timeline.last).snapshot() == replay(timeline.record)[0].snapshot()
     assert timeline.state_at(12).snapshot() == replay(timeline.record, 12)[0].snapshot()
+
+
+def test_cuisine_fast_scoring_agrees_with_the_explained_scoring():
+    """scoring.points and accepted_medals (bots, legal_moves) give what score and assess give,
+    on random dishes, dual typings, judge abilities, judges and the More Medals option."""
+    from foodplay.games.cuisine_a_la_card import scoring
+
+    comp = get_game("cuisine-a-la-card").new_state(2, seed=0).comp
+    food = sorted(c for c, card in comp.cards.items() if not card.tool)
+    submit = [j for j in comp.judges.values() if j.ability and j.ability.trigger == "submit"]
+    judges = list(comp.judges.values())
+    rng = random.Random(3)
+    accepted = 0
+    for _ in range(400):
+        dish = []
+        for card in rng.sample(food, rng.randint(1, 7)):
+            info = comp.cards[card]
+            chosen = rng.choice([*info.types, None]) if info.dual else None
+            dish.append({"card": card, "from": rng.choice(["hand", "plate"]), "plate": 1,
+                         "as": chosen})
+        abilities = rng.sample(submit, rng.randint(0, min(2, len(submit))))
+        full = scoring.score(dish, comp, abilities)
+        assert scoring.points(dish, comp, abilities) == (full.total, full.card_medals)
+        for judge in rng.sample(judges, 3):
+            more = rng.random() < 0.5
+            verdict = scoring.assess(dish, comp, judge, full, more)
+            fast = scoring.accepted_medals(dish, comp, judge, (full.total, full.card_medals),
+                                           more)
+            assert fast == (verdict.medals if verdict.ok else 0), (dish, judge.id)
+            accepted += verdict.ok
+    assert accepted > 20  # the random dishes reach the accepting branch, not only refusals

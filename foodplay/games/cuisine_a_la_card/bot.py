@@ -56,12 +56,13 @@ def _typed(dish: list[dict[str, Any]], comp: Components) -> list[list[dict[str, 
 
 
 def _best_typing(dish, comp, judge, abilities, more_medals):
+    """(typed dish, meal points, medals) of the typing the judge gives most medals, or None."""
     best = None
     for typed in _typed(dish, comp):
-        result = scoring.score(typed, comp, abilities)
-        verdict = scoring.assess(typed, comp, judge, result, more_medals)
-        if verdict.ok and (best is None or verdict.medals > best[2].medals):
-            best = (typed, result, verdict)
+        scored = scoring.points(typed, comp, abilities)
+        medals = scoring.accepted_medals(typed, comp, judge, scored, more_medals)
+        if medals and (best is None or medals > best[2]):
+            best = (typed, scored[0], medals)
     return best
 
 
@@ -73,7 +74,7 @@ def plan_dish(view: dict[str, Any], seat: Seat, comp: Components) -> dict[str, A
         return None
     abilities = [comp.judges[w["judge"]] for w in me["judges"]
                  if w["active"] and comp.judges[w["judge"]].ability.trigger == "submit"]
-    ceiling = max(scoring.score(t, comp, abilities).total for t in _typed(pool, comp))
+    ceiling = max(scoring.points(t, comp, abilities)[0] for t in _typed(pool, comp))
     more = view["options"]["more_medals"]
     best = None
     for slot in view["judges"]:
@@ -90,20 +91,20 @@ def plan_dish(view: dict[str, Any], seat: Seat, comp: Components) -> dict[str, A
                     break
         if found is None:
             continue
-        medals = found[2].medals
+        medals = found[2]
         trimmed = True
         while trimmed:  # eat as few ingredients as the same medals allow
             trimmed = False
             for i in sorted(range(len(dish)), key=lambda i: comp.cards[dish[i]["card"]].points):
                 trial = dish[:i] + dish[i + 1:]
                 again = _best_typing(trial, comp, judge, abilities, more) if trial else None
-                if again and again[2].medals >= medals:
+                if again and again[2] >= medals:
                     dish, found, trimmed = trial, again, True
                     break
-        key = (found[2].medals, -len(dish), judge.tier)
+        key = (found[2], -len(dish), judge.tier)
         if best is None or key > best["key"]:
             best = {"key": key, "slot": slot["slot"], "judge": judge, "dish": found[0],
-                    "points": found[1].total, "medals": found[2].medals}
+                    "points": found[1], "medals": found[2]}
     return best
 
 

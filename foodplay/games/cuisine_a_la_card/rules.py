@@ -229,11 +229,11 @@ class CuisineState(State):
                       enumerate(self.plates[seat]) if c is not None and not cards[c].tool]
         if mode == "dish":
             dish = self.dish[seat]
-            result = scoring.score(dish, self.comp, self._judge_abilities(seat, "submit"))
+            scored = scoring.points(dish, self.comp, self._judge_abilities(seat, "submit"))
             more = self.options["more_medals"]
             moves += [Move(seat, "serve", (("judge", j + 1),)) for j, slot in
-                      enumerate(self.judges) if slot["judge"] and scoring.assess(
-                          dish, self.comp, self.comp.judges[slot["judge"]], result, more).ok]
+                      enumerate(self.judges) if slot["judge"] and scoring.accepted_medals(
+                          dish, self.comp, self.comp.judges[slot["judge"]], scored, more)]
             return moves + [Move(seat, "cancel")]
         moves += [Move(seat, "play", (("card", c),)) for c in distinct
                   if c != "fork" and self._usable(seat, c)]

@@ -169,6 +169,71 @@ def score(dish: list[dict[str, Any]], comp: Components,
     return result
 
 
+def points(dish: list[dict[str, Any]], comp: Components,
+           judge_abilities: list[Judge] = ()) -> tuple[int, int]:
+    """`score(...)`'s total and card medals without its explanation lines: the fast path of
+    the bots and of `legal_moves` (tests check that both paths agree on random dishes)."""
+    cards = comp.cards
+    total = 0
+    medal_effects: list[dict[str, Any]] = []
+    for index, entry in enumerate(dish):
+        card = cards[entry["card"]]
+        active = [a for a in card.abilities if a.trigger == "submit"]
+        ability = card.cuisine_ability
+        if ability and ability.trigger == "submit" and partners(dish, comp, index):
+            active.append(ability)
+        total += card.points
+        for act in active:
+            for effect in act.effects:
+                kind = effect["effect"]
+                if kind == "points":
+                    total += effect["amount"]
+                elif kind == "points_per":
+                    total += effect["amount"] * count(dish, comp, effect["per"])
+                elif kind == "medals":
+                    medal_effects.append(effect)
+    for judge in judge_abilities:
+        for effect in judge.ability.effects:
+            if effect["effect"] == "points":
+                total += effect["amount"]
+    medals = 0
+    for effect in medal_effects:
+        cond = effect.get("if")
+        if cond is None or _met(cond, dish, comp, total):
+            medals += effect["amount"]
+    for judge in judge_abilities:
+        for effect in judge.ability.effects:
+            if effect["effect"] == "medals":
+                medals += effect["amount"]
+    return total, medals
+
+
+def _met(cond: dict[str, Any], dish: list[dict[str, Any]], comp: Components, total: int) -> bool:
+    """`holds(...)[0]` without the numbers that explain it."""
+    if "has" in cond:
+        return count(dish, comp, cond["has"]) >= cond["at_least"]
+    if "points" in cond:
+        return total >= cond["points"]
+    return len(cuisines(dish, comp)) >= cond["cuisines"]
+
+
+def accepted_medals(dish: list[dict[str, Any]], comp: Components, judge: Judge,
+                    scored: tuple[int, int], more_medals: bool = False) -> int:
+    """The medals `assess(...)` gives when the judge accepts the dish, else 0 (fast path of
+    the bots and of `legal_moves`; `scored` is `points(...)`'s answer)."""
+    total, card_medals = scored
+    if total < judge.tier:
+        return 0
+    if not all(_met(cond, dish, comp, total) for cond in judge.requires):
+        return 0
+    net = judge.medals + card_medals
+    net += sum(amount for cond, amount in judge.bonus if _met(cond, dish, comp, total))
+    net -= sum(amount for cond, amount in judge.penalty if _met(cond, dish, comp, total))
+    if more_medals and len(cuisines(dish, comp)) >= len(comp.cuisines):
+        net += 1
+    return net if net >= 1 else 0
+
+
 def ceiling(dish: list[dict[str, Any]], comp: Components, judge_abilities: list[Judge] = ()) -> int:
     """The most meal points these ingredients reach together, whatever dual types are chosen."""
     cards = comp.cards
@@ -181,7 +246,7 @@ def ceiling(dish: list[dict[str, Any]], comp: Components, judge_abilities: list[
         trial = [dict(d) for d in dish]
         for i, chosen in zip(duals, choice, strict=True):
             trial[i]["as"] = chosen
-        best = max(best, score(trial, comp, judge_abilities).total)
+        best = max(best, points(trial, comp, judge_abilities)[0])
     return best
 
 
