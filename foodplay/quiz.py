@@ -35,7 +35,7 @@ from foodplay.data import DataError
 from foodplay.engine import Event, Move, Seat, State
 from foodplay.explain import event_text, move_text, reason_text, step_text
 from foodplay.games import get_game
-from foodplay.record import Record, replay
+from foodplay.record import Record
 from foodplay.timeline import Timeline
 
 KINDS = ("allowed", "reveal", "scores")
@@ -275,7 +275,7 @@ def _outcomes(game_id: str, seed: int, lang: str) -> tuple[tuple[int, _Outcome],
     for step, move in enumerate(record.moves):
         names = state.names
         choice = len(state.legal_moves(move.seat)) > 1
-        events = state.apply(move)
+        events = state.apply_legal(move)  # the playout's moves were checked as they were made
         if choice and _revealing(game_id, move, events):
             shown = [ev for ev in events if ev.visible(move.seat)][:3]
             text = " ".join(state.game.catalogue(lang).format(ev.key, ev.params, names)
@@ -413,13 +413,14 @@ def _final_events(events: Sequence[Event], seat: Seat) -> list[Event]:
 
 def scores_quiz(record: Record, rng: random.Random, lang: str = "en") -> Quiz | None:
     """Statements about the final scores and the winner, asked just before the last move."""
-    final, steps = replay(record)
+    timeline = _timeline(record)  # checks every move once; its positions are shared
+    final = timeline.state_at(timeline.last)
     if not final.is_over or len(record.moves) < 1:
         return None
     step = len(record.moves) - 1
     position = _cut(record, step)
     state = final
-    last_events = steps[-1].events
+    last_events = timeline.steps[-1].events
     scores, winners = final.scores(), final.winners()
     cat = final.game.catalogue(lang)
     claim_key = f"{final.game.id}.quiz.scores.claim" if cat.has(
@@ -455,7 +456,7 @@ def scores_quiz(record: Record, rng: random.Random, lang: str = "en") -> Quiz | 
         choices.append(Choice(text, seat in winners,
                               _text(state, lang, verdict, why=why, seats=winners), clauses,
                               claim=("wins", seat)))
-    before, _ = replay(position)
+    before = _position(record, step)
     question = _text(before, lang, "ui.quiz.scores.question",
                      step=step_text(before, record.moves[-1], lang))
     return Quiz("scores", record.game, position, record.moves[-1].seat, question,
@@ -488,17 +489,15 @@ def quiz_at(kind: str, game_id: str, seed: int, lang: str = "en") -> Quiz | None
             if quiz is not None:
                 return quiz
         return None
-    state = record.new_state()
     sample = []
     steps = set(rng.sample(range(len(record.moves)), min(30, len(record.moves))))
-    for step, move in enumerate(record.moves):
-        if step in steps:
-            decision = state.decision()
-            seat = rng.choice(decision.seats)
-            reasons = {(v.clause, v.reason) for m in state.candidates(seat)
-                       if not (v := state.check(m)).ok}
-            sample.append((step, seat, reasons))
-        state.apply(move)
+    for step in sorted(steps):  # positions from the record's checkpoints, read only
+        state = _position(record, step)
+        decision = state.decision()
+        seat = rng.choice(decision.seats)
+        reasons = {(v.clause, v.reason) for m in state.candidates(seat)
+                   if not (v := state.check(m)).ok}
+        sample.append((step, seat, reasons))
     counts = {}
     for _, _, reasons in sample:
         for clause, _ in reasons:
