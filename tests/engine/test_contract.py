@@ -34,11 +34,12 @@ GAMES = built_games()
 CASES = [pytest.param(g, n, id=f"{g}-{n}p") for g in GAMES
          for n in range(get_game(g).min_players, get_game(g).max_players + 1)]
 PROFILE = settings.get_profile("foodplay-engine")
-# The profile's max_examples is the budget of one four-player-count game; as games register,
-# they share it (at least 6 examples per game and player count), so the tier stays near a minute.
-PER_CASE = max(6, PROFILE.max_examples * 4 // len(CASES))
+# Sized for a 2-core CI box: 4 examples per game and player count (each checks a window of 30
+# consecutive positions, so 120 positions per property and case), 2 for whole-game replays.
+# FOODPLAY_EXAMPLES=200 widens every property for a long local soak.
+PER_CASE = max(3, PROFILE.max_examples // 6)
 EXAMPLES = settings(PROFILE, max_examples=PER_CASE)
-WHOLE_GAMES = settings(PROFILE, max_examples=max(4, PER_CASE // 2))  # replays: costlier
+WHOLE_GAMES = settings(PROFILE, max_examples=max(2, PER_CASE // 2))  # replays: costlier
 MAX_MOVES = 20_000  # a random game longer than this counts as not terminating
 CHECKPOINT = 50
 WINDOW = 30  # consecutive steps that get the slow checks in one example
@@ -346,12 +347,13 @@ def test_bots_only_choose_legal_moves(game_id, players, seed, where):
 
 @pytest.mark.parametrize("game_id, players", CASES)
 def test_heuristic_and_mixed_games_terminate(game_id, players):
-    for seed in range(2):
-        for bots in (["heuristic"], ["heuristic", "random"] * 3):
-            record, final = bot_game(game_id, players, seed, bots[:players] if len(bots) > 1
-                                      else bots, max_moves=MAX_MOVES)
-            assert final.is_over and final.winners()
-            assert replay(record)[0].snapshot() == final.snapshot()
+    """One all-heuristic game (seed 1, shared with the golden files) and one with heuristic
+    and random seats alternating (seed 0) end, and their records replay to the same end."""
+    for seed, bots in ((1, ["heuristic"]), (0, ["heuristic", "random"] * 3)):
+        record, final = bot_game(game_id, players, seed, bots[:players] if len(bots) > 1
+                                 else bots, max_moves=MAX_MOVES)
+        assert final.is_over and final.winners()
+        assert replay(record)[0].snapshot() == final.snapshot()
 
 
 # --- 4. chance ---------------------------------------------------------------------------------
@@ -360,12 +362,16 @@ def test_chance_comes_only_from_the_games_own_rng(game_id, players, monkeypatch)
     def forbidden(*args, **kwargs):
         raise AssertionError("the engine used the global random module")
 
-    baseline = random_game(game_id, players, 11, snapshots=True).snapshots
+    def trace(game: Game) -> tuple:
+        """What a game shows step by step (its events) and where it ends."""
+        return game.events, game.final.snapshot()
+
+    baseline = trace(_play(game_id, players, 11, False))
     for name in ("random", "randint", "randrange", "choice", "choices", "shuffle", "sample",
                  "uniform", "getrandbits", "seed"):
         monkeypatch.setattr(random, name, forbidden)
-    assert random_game(game_id, players, 11, snapshots=True).snapshots == baseline
-    other = random_game(game_id, players, 12, snapshots=True).snapshots
+    assert trace(_play(game_id, players, 11, False)) == baseline
+    other = trace(_play(game_id, players, 12, False))
     assert other != baseline, "the seed changes nothing"
 
 

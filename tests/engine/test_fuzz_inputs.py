@@ -24,7 +24,7 @@ from foodplay.record import Record, RecordError, replay
 
 settings.register_profile(
     "foodplay-fuzz",
-    max_examples=int(os.environ.get("FOODPLAY_FUZZ", "100")),
+    max_examples=int(os.environ.get("FOODPLAY_FUZZ", "50")),  # 50 per test and game on CI
     deadline=None,
     derandomize=True,
     database=None,
