@@ -146,3 +146,23 @@ def test_cuisine_fast_scoring_agrees_with_the_explained_scoring():
             assert fast == (verdict.medals if verdict.ok else 0), (dish, judge.id)
             accepted += verdict.ok
     assert accepted > 20  # the random dishes reach the accepting branch, not only refusals
+
+
+def test_coffee_rush_plan_value_agrees_with_the_full_plan():
+    """The path search's Planner.value is Planner.plan(...).value, to the last bit, for the
+    cups and orders of a random game's positions and random handfuls of ingredients."""
+    from foodplay.games.coffee_rush import bot
+
+    state = get_game("coffee-rush").new_state(3, seed=8)
+    rng = random.Random(8)
+    names = sorted({c["ingredient"] for c in state.view(None)["board"]["cells"]})
+    checked = 0
+    while (legal := state.legal_moves()) and checked < 600:
+        me = state.view(None)["seats"][legal[0].seat]
+        planner = bot.Planner(me["cups"], bot._orders(me), len(me["tabs"]))
+        for _ in range(6):
+            held = {x: rng.randint(0, 3) for x in rng.sample(names, rng.randint(0, len(names)))}
+            assert planner.value(held) == planner.plan(held).value, (me["cups"], held)
+            checked += 1
+        state.apply(rng.choice(legal))
+    assert checked >= 300

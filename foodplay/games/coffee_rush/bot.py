@@ -28,8 +28,21 @@ def _orders(me: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
     return sorted(found, key=lambda p: (-p[0], not p[1]["specialty"], p[1]["id"]))
 
 
+_PLANNERS: dict[tuple, Planner] = {}
+
+
 def _planner(me: dict[str, Any]) -> Planner:
-    return Planner(me["cups"], _orders(me), len(me["tabs"]))
+    """The Planner of my cups and orders, remembered for the last few (read only)."""
+    orders = _orders(me)
+    key = (tuple(tuple(c) for c in me["cups"]),
+           tuple((t, o["id"], tuple(o["ingredients"]), o["specialty"]) for t, o in orders),
+           len(me["tabs"]))
+    found = _PLANNERS.get(key)
+    if found is None:
+        if len(_PLANNERS) >= 16:
+            del _PLANNERS[next(iter(_PLANNERS))]
+        found = _PLANNERS[key] = Planner(me["cups"], orders, len(me["tabs"]))
+    return found
 
 
 def _urgency(tab: int, order: dict[str, Any]) -> float:
@@ -70,6 +83,52 @@ class Planner:
         for option in self.options:
             for x in {x for _, rest in option for x in rest}:
                 self.demand[x] += max(rest.get(x, 0) for _, rest in option)
+
+    def value(self, held: dict[str, int]) -> float:
+        """`plan(held).value` without the plan's lists: the path search's fast path (the same
+        arithmetic in the same order, so the same float; tests check they agree)."""
+        value = 0.0
+        left = dict(held)
+        used: set[int] = set()
+        done: set[int] = set()
+        for k, (tab, order) in enumerate(self.orders):
+            for i, missing in self._missing[k]:
+                if i in used:
+                    continue
+                for x, n in missing:
+                    if left.get(x, 0) < n:
+                        break
+                else:
+                    for x, n in missing:
+                        left[x] -= n
+                    used.add(i)
+                    done.add(k)
+                    value += _urgency(tab, order)
+                    break
+        for k, (tab, order) in enumerate(self.orders):
+            if k in done or tab >= self.last_tab:
+                continue
+            best = None
+            for i, missing in self._missing[k]:
+                if i in used:
+                    continue
+                size = 0
+                for x, n in missing:
+                    have = left.get(x, 0)
+                    if have:
+                        size += n if n < have else have
+                if size and (best is None or size + self.sizes[i] > best[0]):
+                    best = (size + self.sizes[i], i, size, missing)
+            if best:
+                have, i, size, missing = best
+                for x, n in missing:
+                    got = left.get(x, 0)
+                    if got:
+                        left[x] = got - min(n, got)
+                used.add(i)
+                value += 1.5 * size * have / len(order["ingredients"]) * (1 + tab / 4)
+        value += 0.5 * sum(n for i, n in enumerate(self.sizes) if i not in used)
+        return value
 
     def plan(self, held: Counter[str]) -> Plan:
         plan = Plan()
@@ -220,41 +279,46 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
     occupied = [((c["row"] - 1) * cols + c["col"] - 1, s, m) for c in cells
                 for s, m in c["meeples"]]
     nothing = (0,) * len(names)
+    # what a path of each length costs: paid steps and a hair per step (kept as two terms, so
+    # the values are the same floats as `value - RUSH_COST * paid - 0.01 * len(path)`)
+    costs = [(RUSH_COST * max(0, steps + d - FREE_STEPS), 0.01 * d) for d in range(limit + 1)]
     for meeple in meeples:
         row, col = me["meeples"][meeple - 1]
         start = (row - 1) * cols + col - 1
         others = {i for i, s, m in occupied if (s, m) != (seat, meeple)}
         gain = [_bonus(cell, upgrades, i in others) for i, cell in enumerate(cells)]
+        exits = [[(nxt, cell_ing[nxt], gain[nxt]) for nxt in near[i]] for i in range(len(cells))]
         seen: set[tuple[int, tuple[int, ...]]] = set()
         stack: list[tuple[int, list[int], tuple[int, ...]]] = [(start, [], nothing)]
+        pop, push, visit = stack.pop, stack.append, seen.add
         while stack:
-            here, path, got = stack.pop()
+            here, path, got = pop()
             key = (here, got)
             if key in seen:
                 continue
-            seen.add(key)
+            visit(key)
+            depth = len(path)
             if here not in others:
                 value = values.get(got)
                 if value is None:
-                    total = tuple([min(a + b, c) for a, b, c in zip(got, held, caps,
-                                                                    strict=True)])
+                    total = tuple([a + b if a + b < c else c
+                                   for a, b, c in zip(got, held, caps, strict=True)])
                     value = totals.get(total)
                     if value is None:
-                        value = totals[total] = planner.plan(
-                            {names[j]: n for j, n in enumerate(total) if n}).value
+                        value = totals[total] = planner.value(
+                            {names[j]: n for j, n in enumerate(total) if n})
                     values[got] = value
                     pairs[got] = tuple((names[j], n) for j, n in enumerate(got) if n)
-                paid = max(0, steps + len(path) - FREE_STEPS)
-                results.append((value - RUSH_COST * paid - 0.01 * len(path), meeple, path,
-                                pairs[got]))
-            if len(path) >= limit:
+                paid, step_cost = costs[depth]
+                results.append((value - paid - step_cost, meeple, path, pairs[got]))
+            if depth >= limit:
                 continue
-            for nxt in near[here]:
-                j = cell_ing[nxt]
-                take = min(gain[nxt], supply[j] - got[j])
+            for nxt, j, most in exits[here]:
+                room = supply[j] - got[j]
+                take = most if most < room else room
                 after = got[:j] + (got[j] + take,) + got[j + 1:] if take > 0 else got
                 if (nxt, after) not in seen:  # else it would be skipped when popped
-                    stack.append((nxt, path + [nxt], after))
+                    push((nxt, path + [nxt], after))
     return results
 
 
