@@ -149,8 +149,8 @@ def test_cuisine_fast_scoring_agrees_with_the_explained_scoring():
 
 
 def test_coffee_rush_plan_value_agrees_with_the_full_plan():
-    """The path search's Planner.value is Planner.plan(...).value, to the last bit, for the
-    cups and orders of a random game's positions and random handfuls of ingredients."""
+    """Planner.value and counts_value (the path search) are Planner.plan(...).value to the
+    last bit, for the cups and orders of a random game's positions and random handfuls."""
     from foodplay.games.coffee_rush import bot
 
     state = get_game("coffee-rush").new_state(3, seed=8)
@@ -162,7 +162,10 @@ def test_coffee_rush_plan_value_agrees_with_the_full_plan():
         planner = bot.Planner(me["cups"], bot._orders(me), len(me["tabs"]))
         for _ in range(6):
             held = {x: rng.randint(0, 3) for x in rng.sample(names, rng.randint(0, len(names)))}
-            assert planner.value(held) == planner.plan(held).value, (me["cups"], held)
+            full = planner.plan(held).value
+            assert planner.value(held) == full, (me["cups"], held)
+            counts = tuple(held.get(x, 0) for x in names)
+            assert planner.counts_value(tuple(names), counts) == full, (me["cups"], held)
             checked += 1
         state.apply(rng.choice(legal))
     assert checked >= 300

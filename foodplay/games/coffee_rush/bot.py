@@ -79,6 +79,7 @@ class Planner:
         self._missing = [[(i, tuple(rest.items())) for i, rest in option]
                          for option in self.options]
         # The most of each ingredient plan() could ever use: holding more changes nothing.
+        self._compiled: dict[tuple[str, ...], list[tuple]] = {}  # counts_value's tables
         self.demand: Counter[str] = Counter()
         for option in self.options:
             for x in {x for _, rest in option for x in rest}:
@@ -129,6 +130,62 @@ class Planner:
                 value += 1.5 * size * have / len(order["ingredients"]) * (1 + tab / 4)
         value += 0.5 * sum(n for i, n in enumerate(self.sizes) if i not in used)
         return value
+
+    def counts_value(self, names: tuple[str, ...], counts: tuple[int, ...]) -> float:
+        """`value({names[j]: counts[j]})` with ingredients as indices into `names` (lists
+        instead of dicts: the search asks this hundreds of times per decision)."""
+        compiled = self._compiled.get(names)
+        if compiled is None:
+            compiled = self._compiled[names] = self._compile(names)
+        left = [*counts, 0]  # index -1: an ingredient outside `names`, never held
+        used: set[int] = set()
+        done: set[int] = set()
+        value = 0.0
+        for k, (_tab, urgency, _, _, options) in enumerate(compiled):
+            for i, missing in options:
+                if i in used:
+                    continue
+                for j, n in missing:
+                    if left[j] < n:
+                        break
+                else:
+                    for j, n in missing:
+                        left[j] -= n
+                    used.add(i)
+                    done.add(k)
+                    value += urgency
+                    break
+        for k, (tab, _, length, factor, options) in enumerate(compiled):
+            if k in done or tab >= self.last_tab:
+                continue
+            best = None
+            for i, missing in options:
+                if i in used:
+                    continue
+                size = 0
+                for j, n in missing:
+                    have = left[j]
+                    if have:
+                        size += n if n < have else have
+                if size and (best is None or size + self.sizes[i] > best[0]):
+                    best = (size + self.sizes[i], i, size, missing)
+            if best:
+                have, i, size, missing = best
+                for j, n in missing:
+                    got = left[j]
+                    if got:
+                        left[j] = got - min(n, got)
+                used.add(i)
+                value += 1.5 * size * have / length * factor
+        value += 0.5 * sum(n for i, n in enumerate(self.sizes) if i not in used)
+        return value
+
+    def _compile(self, names: tuple[str, ...]) -> list[tuple]:
+        index = {name: j for j, name in enumerate(names)}
+        return [(tab, _urgency(tab, order), len(order["ingredients"]), 1 + tab / 4,
+                 [(i, tuple((index.get(x, -1), n) for x, n in missing))
+                  for i, missing in self._missing[k]])
+                for k, (tab, order) in enumerate(self.orders)]
 
     def plan(self, held: Counter[str]) -> Plan:
         plan = Plan()
@@ -208,17 +265,27 @@ def _neighbours(index: int, rows: int, cols: int, diagonal: bool) -> list[int]:
 _PLAN_VALUES: dict[tuple, dict[tuple[int, ...], float]] = {}
 
 
-def _plan_values(me: dict[str, Any], planner: Planner, names: list[str]
-                 ) -> dict[tuple[int, ...], float]:
+def _plan_values(me: dict[str, Any], planner: Planner, names: list[str], held: tuple[int, ...]
+                 ) -> tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], float],
+                            dict[tuple[int, ...], tuple[tuple[str, int], ...]]]:
+    """Plan values by everything held at the end of a path (capped), and, for what is held now,
+    plan values and (ingredient, count) pairs by what a path collects: a decision's searches
+    with and without each upgrade share them, and so do the steps of a turn."""
     key = (tuple(tuple(sorted(c)) for c in me["cups"]),
            tuple((t, o["id"], tuple(o["ingredients"]), o["specialty"]) for t, o in planner.orders),
            planner.last_tab, tuple(names))
     found = _PLAN_VALUES.get(key)
     if found is None:
-        if len(_PLAN_VALUES) >= 8:
+        if len(_PLAN_VALUES) >= 64:
             del _PLAN_VALUES[next(iter(_PLAN_VALUES))]
-        found = _PLAN_VALUES[key] = {}
-    return found
+        found = _PLAN_VALUES[key] = ({}, {})
+    totals, by_held = found
+    collected = by_held.get(held)
+    if collected is None:
+        if len(by_held) >= 8:
+            del by_held[next(iter(by_held))]
+        collected = by_held[held] = ({}, {})
+    return totals, collected[0], collected[1]
 
 
 _SEARCHES: dict[str, list] = {}
@@ -261,7 +328,7 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
     diagonal = upgrades.get("diagonal", False)
     planner = _planner(me)
     held_items = Counter(turn["held"])
-    names = sorted({c["ingredient"] for c in cells} | set(held_items))
+    names = tuple(sorted({c["ingredient"] for c in cells} | set(held_items)))
     index = {name: j for j, name in enumerate(names)}
     held = tuple(held_items.get(name, 0) for name in names)
     cell_ing = [index[c["ingredient"]] for c in cells]
@@ -271,10 +338,10 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
     limit = max(0, FREE_STEPS - steps) + spare
     meeples = [turn["meeple"]] if turn["meeple"] else range(1, len(me["meeples"]) + 1)
     results = []
-    totals = _plan_values(me, planner, names)  # plan value by what is held after the path,
-    caps = [planner.demand.get(name, 0) for name in names]  # counted up to what plan() uses
-    values: dict[tuple[int, ...], float] = {}  # plan value by collected counts
-    pairs: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
+    # plan value by what is held after the path, counted up to what plan() uses; plan value
+    # and pairs by collected counts
+    totals, values, pairs = _plan_values(me, planner, names, held)
+    caps = [planner.demand.get(name, 0) for name in names]
     near = [_neighbours(i, rows, cols, diagonal) for i in range(rows * cols)]
     occupied = [((c["row"] - 1) * cols + c["col"] - 1, s, m) for c in cells
                 for s, m in c["meeples"]]
@@ -305,8 +372,7 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
                                    for a, b, c in zip(got, held, caps, strict=True)])
                     value = totals.get(total)
                     if value is None:
-                        value = totals[total] = planner.value(
-                            {names[j]: n for j, n in enumerate(total) if n})
+                        value = totals[total] = planner.counts_value(names, total)
                     values[got] = value
                     pairs[got] = tuple((names[j], n) for j, n in enumerate(got) if n)
                 paid, step_cost = costs[depth]
