@@ -18,6 +18,7 @@ import statistics
 import sys
 import time
 
+from foodplay.bench import bare_loop
 from foodplay.bots import play_game, suggest
 from foodplay.games import built_games, get_game
 from foodplay.record import Record
@@ -79,6 +80,13 @@ def jump_times(game_id: str, target: int = 800, tries: int = 5) -> tuple[int, li
     return step, jumps, backs, held
 
 
+def bare_ms(iterations: int = 10_000, width: int = 8) -> float:
+    """CPU ms of `foodplay bench`'s rule-free loop: a yardstick for the bots' figures."""
+    start = time.process_time()
+    bare_loop(iterations, width)
+    return (time.process_time() - start) * 1000
+
+
 def spread(values: list[float]) -> str:
     return f"{statistics.median(values):.2f} ({min(values):.2f}–{max(values):.2f})"
 
@@ -89,13 +97,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=4, help="heuristic games per setting")
     args = parser.parse_args(argv)
     if args.only != "timeline":
-        print("Heuristic bots, CPU ms per decision: median, p99, worst (decisions)")
+        print("Heuristic bots, CPU ms per decision: median, p99, worst (decisions); the bare "
+              "loop's CPU ms for 10,000 iterations beside each, to read the machine's load")
         for game_id in built_games():
             for players in (2, 4):
                 times = bot_times(game_id, players, args.games)
+                bare = bare_ms()
                 print(f"  {game_id:<18} {players}p: {statistics.median(times):6.2f} "
-                      f"{percentile(times, 0.99):6.2f} {max(times):6.2f} ({len(times)})",
-                      flush=True)
+                      f"{percentile(times, 0.99):6.2f} {max(times):6.2f} ({len(times)}); "
+                      f"bare loop {bare:.1f} ms", flush=True)
     if args.only != "bots":
         print("Time travel, CPU ms: jump from the set-up, then Back; median (range) of 5")
         for game_id in built_games():
