@@ -204,9 +204,12 @@ class CuisineState(State):
         seat = chooser
         hand = self.hand[seat]
         distinct = list(dict.fromkeys(hand))
+        # P2-3: copies bought this turn are not usable; with none bought, every card in hand is
+        usable = ([c for c in distinct if self._usable(seat, c)]
+                  if self.bought_hand and seat == self.active else distinct)
         if mode == "warming" or mode == "warm":
-            moves = [Move(seat, "warm", (("card", c),)) for c in distinct
-                     if self._usable(seat, c)] if None in self.plates[seat] else []
+            moves = [Move(seat, "warm", (("card", c),)) for c in usable] \
+                if None in self.plates[seat] else []
             return moves + [Move(seat, "no_warm")]
         if mode == "trash":
             return [Move(seat, "trash", (("card", c),)) for c in distinct] + [Move(seat,
@@ -234,9 +237,8 @@ class CuisineState(State):
                       enumerate(self.judges) if slot["judge"] and scoring.accepted_medals(
                           dish, self.comp, self.comp.judges[slot["judge"]], scored, more)]
             return moves + [Move(seat, "cancel")]
-        moves += [Move(seat, "play", (("card", c),)) for c in distinct
-                  if c != "fork" and self._usable(seat, c)]
-        if "fork" in hand and self._usable(seat, "fork"):
+        moves += [Move(seat, "play", (("card", c),)) for c in usable if c != "fork"]
+        if "fork" in usable:
             moves += [Move(seat, "fork", (("use", u),)) for u in FORK_USES]
         if not self.served and self.buys > 0:
             money = self.currency
@@ -382,9 +384,10 @@ class CuisineState(State):
         pool += [c for c in self.plates[seat] if c in bounds]
         return self._ceiling(seat, pool), self._lowest_tier()
 
-    def _ceiling(self, seat: Seat, pool: list[str]) -> int:
+    def _ceiling(self, seat: Seat, pool: list[str], abilities: list | None = None) -> int:
         """scoring.ceiling of these food cards with the seat's judge abilities, remembered."""
-        abilities = self._judge_abilities(seat, "submit")
+        if abilities is None:
+            abilities = self._judge_abilities(seat, "submit")
         key = ("reach", tuple(sorted(pool)), tuple(j.id for j in abilities))
         best = self.comp.cache.get(key)
         if best is None:
@@ -421,21 +424,24 @@ class CuisineState(State):
         """Whether a dish may be started (G11): a quick upper bound on the meal points first,
         then the exact reach (remembered per cards and judge abilities)."""
         bounds = self._bounds()
-        pool = [c for c in self.hand[seat] if c in bounds]
-        pool += [c for c in self.plates[seat] if c in bounds]
+        pool = []
+        fixed = per = 0
+        for card in (*self.hand[seat], *self.plates[seat]):
+            bound = bounds.get(card)  # None for tools and empty plates
+            if bound is not None:
+                pool.append(card)
+                fixed += bound[0]
+                per += bound[1]
         if not pool:
             return False
         low = self._lowest_tier()
         if low is None:
             return False
-        size = len(pool)
-        most = 0
-        for card in pool:
-            fixed, per = bounds[card]
-            most += fixed + per * size
-        most += sum(e["amount"] for j in self._judge_abilities(seat, "submit")
-                    for e in j.ability.effects if e["effect"] == "points")
-        return most >= low and self._ceiling(seat, pool) >= low
+        abilities = self._judge_abilities(seat, "submit")
+        most = fixed + per * len(pool)  # each card's fixed part plus its part per ingredient
+        most += sum(e["amount"] for j in abilities for e in j.ability.effects
+                    if e["effect"] == "points")
+        return most >= low and self._ceiling(seat, pool, abilities) >= low
 
     def _reachable(self, seat: Seat) -> Verdict:
         """G11: a dish is started only when some open judge is within reach."""
