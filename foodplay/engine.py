@@ -73,9 +73,9 @@ class Move(_Frozen):
     params: tuple[tuple[str, Any], ...]
 
     def __init__(self, seat: Seat, kind: str, params: tuple[tuple[str, Any], ...] = ()):
-        _set(self, "seat", seat)
-        _set(self, "kind", kind)
-        _set(self, "params", params)
+        _move_seat(self, seat)  # the slots' own setters: faster than object.__setattr__
+        _move_kind(self, kind)
+        _move_params(self, params)
 
     @classmethod
     def make(cls, seat: Seat, kind: str, **params: Any) -> Move:
@@ -101,6 +101,14 @@ class Move(_Frozen):
             raise TypeError("a move's 'kind' must be a string")
         params = {k: v for k, v in data.items() if k not in ("seat", "kind")}
         return cls.make(seat, kind, **params)
+
+
+def _slot_setters(cls: type, *names: str) -> tuple[Any, ...]:
+    """The `__set__` of each named slot of `cls`, for a fast __init__."""
+    return tuple(cls.__dict__[name].__set__ for name in names)
+
+
+_move_seat, _move_kind, _move_params = _slot_setters(Move, "seat", "kind", "params")
 
 
 class Verdict(_Frozen):
@@ -162,10 +170,10 @@ class Event(_Frozen):
 
     def __init__(self, key: str, params: tuple[tuple[str, Any], ...], clauses: tuple[str, ...],
                  visible_to: frozenset[Seat] | None = None):
-        _set(self, "key", key)
-        _set(self, "params", params)
-        _set(self, "clauses", clauses)
-        _set(self, "visible_to", visible_to)
+        _event_key(self, key)
+        _event_params(self, params)
+        _event_clauses(self, clauses)
+        _event_visible_to(self, visible_to)
 
     def visible(self, seat: Seat | None) -> bool:
         return seat is None or self.visible_to is None or seat in self.visible_to
@@ -176,6 +184,10 @@ class Event(_Frozen):
         if self.visible_to is not None:
             data["visible_to"] = sorted(self.visible_to)
         return data
+
+
+_event_key, _event_params, _event_clauses, _event_visible_to = _slot_setters(
+    Event, "key", "params", "clauses", "visible_to")
 
 
 def event(key: str, clauses: str | tuple[str, ...], visible_to: frozenset[Seat] | None = None,
