@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from foodplay.games import LISTINGS, Listing, get_game
+from foodplay.games import LISTINGS, Listing, credits_text, get_game
 from foodplay.messages import catalogue
 from foodplay_widgets.store import BrowserStore
 from foodplay_widgets.style import style_widget
@@ -28,19 +28,6 @@ PLAY = "mode=play&seat=0&players=2"  # the Start here path's last step: a seat a
 EXAMPLES = {"burg": "burg-examples.ipynb", "coffee-rush": "coffee-rush-examples.ipynb",
             "cuisine-a-la-card": "cuisine-a-la-card-examples.ipynb",
             "food-truck": "food-truck-examples.ipynb"}
-
-
-def _credits(entry: Listing, lang: str) -> str:
-    if entry.module is not None:
-        game_cat = get_game(entry.id).catalogue(lang)
-        if game_cat.has(f"{entry.id}.credits"):
-            return game_cat.format(f"{entry.id}.credits")
-    cat = catalogue(None, lang)
-    c = entry.credits
-    if c.year:
-        return cat.format("ui.gallery.credits_year", {"designer": c.designer,
-                                                       "publisher": c.publisher, "year": c.year})
-    return cat.format("ui.gallery.credits", {"designer": c.designer, "publisher": c.publisher})
 
 
 def _examples_label(entry: Listing, lang: str) -> str:
@@ -77,7 +64,7 @@ def card_html(entry: Listing, lang: str = "en") -> str:
     cls = "fp-game-card fp-built" if built else "fp-game-card fp-unbuilt"
     return (f'<li class="{cls}" data-game="{esc(entry.id)}" aria-label="{esc(entry.title)}">'
             f"<h3>{esc(entry.title)}</h3>"
-            f'<p class="fp-game-credits">{esc(_credits(entry, lang))}</p>'
+            f'<p class="fp-game-credits">{esc(credits_text(entry.id, lang))}</p>'
             f'<p class="fp-game-players">{esc(players)}</p>{status}<p>{links}</p></li>')
 
 
