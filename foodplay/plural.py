@@ -47,7 +47,9 @@ def categories(lang: str) -> tuple[str, ...]:
 
 
 def category(lang: str, count: object) -> str:
-    """The CLDR category of `count` in `lang`; a count that is not a whole number is "other"."""
-    if isinstance(count, bool) or not isinstance(count, int):
+    """The CLDR category of `count` in `lang`. A count that is not a whole number, or is below
+    zero, is "other": catalogues may spell out the number in a "one" form ("1 point"), which
+    must never be shown for -1 (so a score of -1 reads "-1 points")."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         return "other"
-    return RULES.get(lang, _other)(abs(count))
+    return RULES.get(lang, _other)(count)

@@ -99,6 +99,28 @@ def test_catalogue_has_every_key_with_the_same_placeholders(lang: str, name: str
 
 
 @pytest.mark.parametrize(("lang", "name"), CASES, ids=[f"{lang}-{name}" for lang, name in CASES])
+def test_a_form_used_for_several_numbers_shows_the_number(lang: str, name: str) -> None:
+    """French and Portuguese "one" also covers 0, and "other"/"many" cover many numbers: such a
+    form must show its number (unless a "zero" form takes 0), never spell out "une carte"."""
+    source, target = english(name), translated(name, lang)
+    several = {"one"} if lang in ("fr", "pt") else set()
+    several |= {"other", "many"}
+    wrong = []
+    for key, value in target.items():
+        if not isinstance(value, dict) or not isinstance(source[key], dict):
+            continue
+        by = value.get("by", "count")
+        if not any(f == by for f, _ in fields(source[key])):
+            continue  # English never shows this number either
+        for form in several & set(value):
+            if form == "one" and "zero" in value:
+                continue
+            if not any(f == by for f, _ in fields(value[form])):
+                wrong.append(f"{key}.{form}")
+    assert wrong == [], "these forms stand for several numbers but do not show {count}"
+
+
+@pytest.mark.parametrize(("lang", "name"), CASES, ids=[f"{lang}-{name}" for lang, name in CASES])
 def test_no_english_left(lang: str, name: str) -> None:
     source, target = english(name), translated(name, lang)
     left = {}
