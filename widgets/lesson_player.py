@@ -52,7 +52,7 @@ from foodplay_widgets.share import link_row_html, page_url
 from foodplay_widgets.store import BrowserStore
 from foodplay_widgets.style import CSS, style_widget
 from foodplay_widgets.table import TableView
-from foodplay_widgets.text import Text, badge, esc, language_options
+from foodplay_widgets.text import Text, badge, esc, language_options, mark_language
 
 LESSON_CSS = """
 .fp-lesson-goal { border-left: 4px solid #6e40c9; background: #fbefff; padding: 6px 12px;
@@ -209,6 +209,7 @@ class LessonPlayer(widgets.VBox):
         super().__init__([self.style, header, chooser, self.messages, main, self.link,
                           self.store])
         self.add_class("fp-app")
+        mark_language(self, self.lang)
         self.add_class("fp-lesson-player")
 
         self.game_select.observe(guard(self._game_changed), "value")
@@ -310,6 +311,7 @@ class LessonPlayer(widgets.VBox):
         if self._quiet or change["new"] not in LANGUAGES:
             return
         self.lang = self.course.lang = change["new"]
+        mark_language(self, self.lang)
         self._buttons_key = None
         if self.run is not None:
             self.render()
