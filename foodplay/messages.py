@@ -1,9 +1,10 @@
 """Message catalogues: every learner-facing sentence, by key, per language, with parameters.
 
-Templates use `str.format` fields plus three conversions:
-`{seat!p}` a seat's name, `{card!c}` a component's name (key `name.<id>`), and
+Templates use `str.format` fields plus these conversions:
+`{seat!p}` a seat's name, `{card!c}` a component's name (key `name.<id>`),
 `{cards!l}` a list of component names and `{seats!P}` a list of seat names, joined the
-language's way.
+language's way, and `{label!t}` a label from a data file (key `label.<text>`, else the text as
+written, for a label a user wrote).
 A template may also be an object of plural forms, one per CLDR category of its language
 (`foodplay.plural`: English "one" and "other", French "one", "many" and "other", Korean only
 "other"), plus an optional "zero" for exactly 0. The form is chosen by `count`, or by the
@@ -42,6 +43,9 @@ class _Formatter(string.Formatter):
             return self.catalogue.join([self.convert_field(v, "p") for v in value])
         if conversion == "l":
             return self.catalogue.join([self.catalogue.name(v) for v in value])
+        if conversion == "t":
+            key = f"label.{value}"
+            return self.catalogue.template(key) if self.catalogue.has(key) else str(value)
         return super().convert_field(value, conversion)
 
 

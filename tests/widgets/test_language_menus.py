@@ -98,4 +98,4 @@ def test_the_command_line_speaks_the_chosen_language(lang: str) -> None:
     english = subprocess.run([sys.executable, "-m", "foodplay.cli", "play", "burg",
                               "--players", "2", "--quiet"], capture_output=True, text=True,
                              check=True)
-    assert out.stdout != english.stdout and "Scores" not in out.stdout
+    assert out.stdout != english.stdout and "Won by" not in out.stdout
