@@ -13,8 +13,9 @@ parameter that `"by"` names (`{"by": "points", "one": ..., "other": ...}`).
 
 from __future__ import annotations
 
+import re
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,21 @@ class _Formatter(string.Formatter):
         return super().convert_field(value, conversion)
 
 
+# French elides these words before a vowel: "de Alice" is written "d’Alice", "le Oignon"
+# "l’Oignon". Applied where a parameter's value follows one (the template's own words are
+# already written right); an h is left alone, since French keeps "le Homard".
+_ELIDED = {"fr": re.compile(r"(?<![\w’'])(de|que|le|la|jusque|lorsque|puisque) $", re.IGNORECASE)}
+_VOWELS = set("AEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouàâæéèêëîïôœùûü")
+
+
+def _elide(literal: str, value: str, rule: re.Pattern[str] | None) -> str:
+    """`literal` with its last word elided if `value` starts with a vowel (French)."""
+    if rule is None or value[:1] not in _VOWELS:
+        return literal
+    match = rule.search(literal)
+    return literal if match is None else literal[:match.start()] + match.group(1)[:-1] + "’"
+
+
 class Catalogue:
     """Look up and fill message templates; falls back to English, never to a bare key."""
 
@@ -71,12 +87,17 @@ class Catalogue:
         key = f"name.{component}"
         return self.template(key) if self.has(key) else str(component)
 
+    def series(self, items: Iterable[str], semicolons: bool = False) -> str:
+        """Items side by side, the language's way ("a, b" or "a、b"), without a final "and"."""
+        return self.template("list.cited_sep" if semicolons else "list.sep").join(items)
+
     def join(self, items: Sequence[str]) -> str:
         if not items:
             return self.template("list.none")
         if len(items) == 1:
             return items[0]
-        return self.template("list.and").format(head=", ".join(items[:-1]), last=items[-1])
+        head = self.template("list.sep").join(items[:-1])
+        return self.template("list.and").format(head=head, last=items[-1])
 
     def format(self, key: str, params: Mapping[str, Any] | Sequence[tuple[str, Any]] = (),
                names: Sequence[str] = ()) -> str:
@@ -92,10 +113,15 @@ class Catalogue:
         if parts is None:
             return formatter.vformat(template, (), values)
         out = []
+        elided = _ELIDED.get(self.lang)
         for literal, field, spec, conversion in parts:
-            out.append(literal)
-            if field is not None:  # what vformat does for a plain named field, without its overhead
-                out.append(format(formatter.convert_field(values[field], conversion), spec))
+            if field is None:
+                out.append(literal)
+                continue
+            # what vformat does for a plain named field, without its overhead
+            value = format(formatter.convert_field(values[field], conversion), spec)
+            out.append(_elide(literal, value, elided))
+            out.append(value)
         return "".join(out)
 
     __call__ = format

@@ -39,7 +39,7 @@ ENGLISH_ONLY = {"the", "and", "you", "your", "with", "is", "are", "this", "that"
                 "from", "player", "players", "cards", "turn", "move", "moves", "when", "then",
                 "must", "may", "step", "rule", "rules", "game", "next", "back", "show", "why",
                 "not", "allowed", "here", "there", "what", "each", "every", "will", "can"}
-MARKUP = re.compile(r"<[^>]*>|&\w+;|&#\d+;|https?://\S+|\{[^{}]*\}")
+MARKUP = re.compile(r"<[^>]*>|&\w+;|&#\d+;|https?://\S+|\{[^{}]*\}|--[a-z][a-z-]*")  # and --options
 
 
 def english(name: str) -> dict:
@@ -223,3 +223,30 @@ def test_a_rulebook_translation_missing_a_clause_is_refused_whole() -> None:
     with pytest.raises(DataError, match="lacks clauses"):
         rulebook.add_translation(data, "rulebook.xx.json")
     assert "xx" not in first.texts
+
+
+def test_french_elides_before_a_name_that_starts_with_a_vowel() -> None:
+    from foodplay.messages import Catalogue
+
+    cat = Catalogue("fr", {"x": "De {a!p} : le tour de {a!p}, la carte de {b!p}, que {a!p}, "
+                                "le {h}"})
+    assert cat.format("x", {"a": 0, "b": 1, "h": "Homard"}, ["Alice", "Bob"]) == \
+        "D’Alice : le tour d’Alice, la carte de Bob, qu’Alice, le Homard"
+    english = Catalogue("en", {"x": "the turn of de {a!p}"})
+    assert english.format("x", {"a": 0}, ["Alice"]) == "the turn of de Alice"
+
+
+@pytest.mark.parametrize(("lang", "game_id", "query", "clause"), [
+    ("ko", "burg", "쥐를", "5-1"),  # a particle on the query word
+    ("ko", "burg", "재료 덱을", "2"),
+    ("zh", "cuisine-a-la-card", "菜肴", "2-4"),  # no spaces: neighbouring characters
+    ("fr", "burg", "les pinces", "D2"),  # an article and a plural
+    ("pt", "coffee-rush", "pedidos", "C-3"),
+])
+def test_rule_search_reads_each_language(lang, game_id, query, clause) -> None:
+    from foodplay.search import search
+
+    if lang not in LANGUAGES:
+        pytest.skip(f"no {lang} catalogue")
+    numbers = [hit.clause.number for hit in search(game_id, query, lang).hits[:3]]
+    assert clause in numbers, numbers
