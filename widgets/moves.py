@@ -18,6 +18,7 @@ from foodplay.explain import move_text, step_text
 from foodplay_widgets.context import Context
 from foodplay_widgets.explanation import allowed_html, refusal_html
 from foodplay_widgets.guard import Guard, unguarded
+from foodplay_widgets.pool import Pool, set_children, set_classes
 from foodplay_widgets.text import esc
 
 
@@ -38,12 +39,12 @@ class MovePanel(widgets.VBox):
         self.legal = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.legal.add_class("fp-legal")
         self.move_buttons: list[widgets.Button] = []  # the buttons shown, one per move
-        # buttons are made once and reused (a closed button would leave its layout and style
-        # models behind); those not needed now wait in the pool, out of the row
-        self._button_pool: list[widgets.Button] = []
-        self._button_moves: list[Move] = []
+        # made once and reused (see pool.py), with one layout and style model for them all;
+        # the pool's button i plays `_button_moves[i]`
         self._button_layout = widgets.Layout(width="auto")
         self._button_style = widgets.ButtonStyle()
+        self._button_pool: Pool[widgets.Button] = Pool(self._make_button)
+        self._button_moves: list[Move] = []
         self.catch_up = widgets.Button(layout=widgets.Layout(width="auto"))
         self.catch_up.add_class("fp-catch-up")
         self.whynot = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto",
@@ -90,10 +91,10 @@ class MovePanel(widgets.VBox):
         if play and actors and offer_moves:
             moves = [m for m in state.legal_moves(actors[0]) if m.kind not in leave_out]
         self._button_moves = moves
-        self.move_buttons = [self._draw_button(i, state, m, ctx.lang)
-                             for i, m in enumerate(moves)]
-        if list(self.legal.children) != self.move_buttons:
-            self.legal.children = self.move_buttons
+        self._button_pool.rewind()
+        self.move_buttons = [self._draw_button(self._button_pool.take(), state, m, ctx.lang)
+                             for m in moves]
+        set_children(self.legal, self.move_buttons)
         self.legal.layout.display = "" if self.move_buttons else "none"
         self._candidates = [m for seat in actors for m in state.candidates(seat)]
         several = len(actors) > 1
@@ -120,18 +121,19 @@ class MovePanel(widgets.VBox):
         self.catch_up.tooltip = text("ui.catch_up_end_tip" if over else "ui.catch_up_tip")
         self.catch_up.layout.display = "" if play and not ctx.at_present else "none"
 
-    def _draw_button(self, index: int, state: State, move: Move, lang: str) -> widgets.Button:
-        """The pool's button `index`, made on first use, now labelled for `move`."""
-        while len(self._button_pool) <= index:
-            slot = len(self._button_pool)
-            button = widgets.Button(layout=self._button_layout, style=self._button_style)
-            button.on_click(self.guard(lambda _, slot=slot: self._play(self._button_moves[slot])))
-            self._button_pool.append(button)
-        button = self._button_pool[index]
+    def _make_button(self, place: int) -> widgets.Button:
+        button = widgets.Button(layout=self._button_layout, style=self._button_style)
+        button.on_click(self.guard(lambda _: self._play(self._button_moves[place])))
+        return button
+
+    @staticmethod
+    def _draw_button(button: widgets.Button, state: State, move: Move,
+                     lang: str) -> widgets.Button:
+        """`button` labelled for `move` (and no longer marked by a hint)."""
         with button.hold_sync():  # one message for the button's changes, none if unchanged
             button.description = move_text(state, move, lang)
             button.tooltip = step_text(state, move, lang)
-            button._dom_classes = ("fp-move", f"fp-move-{move.kind}")  # not hinted any more
+            set_classes(button, "fp-move", f"fp-move-{move.kind}")
             button.button_style = ""
         return button
 
