@@ -137,7 +137,9 @@ class Server:
     """Voilà on a free port over `notebooks`, with the tutor's own arguments."""
 
     def __init__(self, notebooks: Path, home: Path):
-        from foodplay_widgets.serve import answers, free_port, voila_argv
+        from foodplay_widgets.serve import answers, free_port, precompile, voila_argv
+
+        precompile()  # as `make serve` does
 
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
