@@ -4,8 +4,10 @@ Templates use `str.format` fields plus three conversions:
 `{seat!p}` a seat's name, `{card!c}` a component's name (key `name.<id>`), and
 `{cards!l}` a list of component names and `{seats!P}` a list of seat names, joined the
 language's way.
-A template may also be an object of plural forms, `{"zero"?, "one", "other"}`, chosen by `count`,
-or by the parameter that `"by"` names (`{"by": "points", "one": ..., "other": ...}`).
+A template may also be an object of plural forms, one per CLDR category of its language
+(`foodplay.plural`: English "one" and "other", French "one", "many" and "other", Korean only
+"other"), plus an optional "zero" for exactly 0. The form is chosen by `count`, or by the
+parameter that `"by"` names (`{"by": "points", "one": ..., "other": ...}`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from foodplay.data import DataError, read_json, require
+from foodplay.plural import categories, category
 
 CORE_DIR = Path(__file__).parent / "locale"
 # Languages with a core catalogue, English first; a game may translate only part of its text.
@@ -78,7 +81,7 @@ class Catalogue:
         template = self.template(key)
         if isinstance(template, dict):
             count = values.get(template.get("by", "count"))
-            form = {0: "zero", 1: "one"}.get(count, "other")
+            form = "zero" if count == 0 and "zero" in template else category(self.lang, count)
             template = template.get(form, template["other"])
         formatter = _Formatter(self, names)
         parts = _parsed(template)
@@ -106,14 +109,20 @@ def _parsed(template: str) -> tuple[tuple[str, str | None, str, str | None], ...
     return tuple(parts)
 
 
-def _load(path: Path) -> dict[str, Any]:
+def _load(path: Path, lang: str) -> dict[str, Any]:
     data = read_json(path)
     require(isinstance(data, dict), path.name, "must be an object of message keys")
+    forms = set(categories(lang))
     for key, value in data.items():
-        ok = isinstance(value, str) or (isinstance(value, dict) and {"one", "other"} <= set(value)
-                                        and isinstance(value.get("by", ""), str))
-        require(ok, f"{path.name}: {key}", "must be a string or an object with 'one' and 'other'"
-                " (and optionally 'by', the parameter that chooses the form)")
+        where = f"{path.name}: {key}"
+        if isinstance(value, dict):
+            given = set(value) - {"by", "zero"}
+            require(given == forms and all(isinstance(v, str) for v in value.values()), where,
+                    f"must give exactly the {lang} plural forms {', '.join(categories(lang))}"
+                    " (and optionally 'zero' for exactly 0 and 'by', the parameter that"
+                    f" chooses the form), not {', '.join(sorted(given)) or 'none'}")
+        else:
+            require(isinstance(value, str), where, "must be a string or an object of plural forms")
     return data
 
 
@@ -125,6 +134,6 @@ def catalogue(game_dir: Path | None, lang: str = "en") -> Catalogue:
     templates: dict[str, Any] = {}
     for folder in (CORE_DIR, game_dir / "data" if game_dir else None):
         if folder is not None and (folder / f"messages.{lang}.json").exists():
-            templates.update(_load(folder / f"messages.{lang}.json"))
+            templates.update(_load(folder / f"messages.{lang}.json", lang))
     fallback = None if lang == "en" else catalogue(game_dir, "en")
     return Catalogue(lang, templates, fallback)

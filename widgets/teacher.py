@@ -84,7 +84,6 @@ class Teacher(widgets.VBox):
                  env: Mapping[str, str] | None = None, lang: str = "en"):
         self.env = env
         self.app = app if app is not None else App(game=game, env=env, lang=lang, step=0)
-        self.lang = self.app.lang
         self.style = widgets.HTML(f"<style>{PRESENTER_CSS}</style>")
         self.style.layout.display = "none"
         self.title = widgets.HTML()
@@ -164,6 +163,11 @@ class Teacher(widgets.VBox):
         return cls(App.from_query(query or "", env, lazy=False), env=env)  # whole records
 
     # --- the teacher's actions -----------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        """The language the app shows: class links and the summary follow its menu."""
+        return self.app.lang
+
     @property
     def record(self) -> Record:
         return self.app.timeline.record
