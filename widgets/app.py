@@ -467,15 +467,16 @@ class App(widgets.VBox):
         panels = (
             ("header", (self._edits, self.lang, self.mode, self.learner, self.seat,
                         self.bot_kind), self._draw_header),
-            # what answers a step first: its number and its explanation, then the table
-            ("counter", (cursor, last, self.pending is None, self.lang), self._draw_counter),
-            ("explanation", step, self.explanation.render),
             ("table", step, self._draw_table),
+            ("explanation", step, self.explanation.render),
             ("reader", (self.lang,), self._draw_reader),
             # play mode reads the last step (catching up, the learner's turn); watch mode not
             ("moves", (*step, last if self.mode == "play" else None, self.mode, self.learner),
              self._draw_moves),
             ("labels", (self.lang,), lambda ctx: self.controls.relabel(ctx.text)),
+            # the step counter comes after the table, the explanation and the moves: a page
+            # (and the browser tests) may take its change for the step being drawn
+            ("counter", (cursor, last, self.pending is None, self.lang), self._draw_counter),
             ("scores", (*step, last if self.scores.chart_toggle.value else None),
              self.scores.render),
             ("share", (*step, len(record.moves), self.mode, self.pending is None,
