@@ -155,7 +155,7 @@ def _print_step(state: State, step: Step, seat: int | None, hidden: bool = False
         say("cli.step_head", n=step.index, move=_move_line(state, step.move, hidden))
     out(head)
     for sentence in explain(state, step.events, seat, lang()):
-        cited = "; ".join(clause_label(c, lang(), state) for c in sentence.clauses)
+        cited = say("list.cited_sep").join(clause_label(c, lang(), state) for c in sentence.clauses)
         out(f"  {sentence.text}  [{cited}]")
 
 
@@ -176,7 +176,7 @@ def cmd_play(args: argparse.Namespace) -> None:
             events = state.apply(move)
             _print_step(state, Step(index, move, events), None)
         print()
-    scores = ", ".join(say("cli.score", name=n, score=s)
+    scores = say("list.sep").join(say("cli.score", name=n, score=s)
                        for n, s in zip(final.names, final.scores(), strict=True))
     print(catalogue(None, lang()).format(
         "cli.result", {"count": len(record.moves), "scores": scores, "seats": final.winners()},

@@ -7,8 +7,9 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from foodplay.games import LISTINGS, Listing, credits_text, get_game
+from foodplay.links import with_lang
 from foodplay.messages import catalogue
-from foodplay_widgets.page import LANGUAGE_LINKS_CSS, language_links, query_lang, with_lang
+from foodplay_widgets.page import LANGUAGE_LINKS_CSS, language_links, query_lang
 from foodplay_widgets.store import BrowserStore
 from foodplay_widgets.style import style_widget
 from foodplay_widgets.text import esc

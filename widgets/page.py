@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import os
 import re
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl
 
 import ipywidgets as widgets
 
+from foodplay.links import with_lang
 from foodplay.messages import LANGUAGES, catalogue
 from foodplay_widgets.text import esc
 
@@ -33,15 +34,6 @@ def query_lang(query: str | None = None) -> str:
     query = os.environ.get("QUERY_STRING", "") if query is None else query
     asked = dict(parse_qsl(query.lstrip("?"))).get("lang", "en")
     return asked if asked in LANGUAGES else "en"
-
-
-def with_lang(href: str, lang: str) -> str:
-    """`href` asking for `lang` (English is the default, so it needs no parameter)."""
-    path, _, query = href.partition("?")
-    params = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"]
-    if lang != "en":
-        params.append(("lang", lang))
-    return f"{path}?{urlencode(params, safe='/:,.')}" if params else (path or "?")
 
 
 def language_links(query: str, lang: str) -> str:

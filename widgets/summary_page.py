@@ -13,9 +13,10 @@ from urllib.parse import parse_qs
 from IPython.display import HTML
 
 from foodplay.games import built_games, get_game
+from foodplay.links import with_lang
 from foodplay.messages import LANGUAGES
 from foodplay.summary import file_name, summary_fragment, summary_html
-from foodplay_widgets.page import LANGUAGE_LINKS_CSS, language_links, with_lang
+from foodplay_widgets.page import LANGUAGE_LINKS_CSS, language_links
 from foodplay_widgets.text import esc
 
 # In print, only the summary: the Voilà page's bars and scrolling containers step aside.

@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from foodplay.games import built_games, get_game
 from foodplay.lessons import Course, games_with_lessons, lessons_for
-from foodplay.links import Link
+from foodplay.links import Link, with_lang
 from foodplay.position import position_record
 from foodplay.record import Record, RecordError
 from foodplay.summary import file_name, summary_html
@@ -318,8 +318,9 @@ class Teacher(widgets.VBox):
             text.html("ui.teacher.class_link_label", step=step))
         self._draw_lessons(text, game.id)
         summary = base64.b64encode(summary_html(game.id, self.lang).encode("utf-8")).decode()
+        page = with_lang(f"summary.ipynb?game={game.id}", self.lang)
         self.summary.value = (f'<p><a class="fp-summary-page" target="_blank" rel="noopener" '
-                              f'href="summary.ipynb?game={esc(game.id)}">'
+                              f'href="{esc(page)}">'
                               f'{text.html("ui.summary.open")}</a> · '
                               f'<a class="fp-summary-link" download="{esc(file_name(game.id))}"'
                               f' href="data:text/html;base64,{summary}">'

@@ -23,7 +23,9 @@ APPS = {"burg": "burg.ipynb", "coffee-rush": "coffee-rush.ipynb",
 SCRIPTS = {"ko": re.compile(r"[\uac00-\ud7a3]"), "zh": re.compile(r"[\u4e00-\u9fff]")}
 ENGLISH = {"the", "and", "you", "your", "with", "is", "are", "this", "that", "which", "when",
            "then", "must", "may", "step", "rule", "rules", "next", "back", "player", "cards"}
-PROSE = ".fp-app .fp-explain, .fp-app .fp-table-panel, .fp-app .fp-timeline"
+PROSE = (".fp-page-prose, .fp-app .fp-explain, .fp-app .fp-table-panel, "
+         ".fp-app .fp-timeline")  # the
+# page's own words above the app follow its Language menu too
 
 
 def in_its_script(lang: str, text: str) -> tuple[bool, str]:

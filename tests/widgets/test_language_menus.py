@@ -9,9 +9,10 @@ import sys
 
 import pytest
 
+from foodplay.links import with_lang
 from foodplay.messages import LANGUAGES, catalogue
 from foodplay_widgets.gallery import Gallery
-from foodplay_widgets.page import PageText, language_links, query_lang, rich_html, with_lang
+from foodplay_widgets.page import PageText, language_links, query_lang, rich_html
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 needs_translation = pytest.mark.skipif(not OTHERS, reason="no translated language yet")
@@ -74,6 +75,7 @@ def test_switching_the_app_language_keeps_the_position_and_the_share_link_carrie
     assert app.timeline.cursor == 9
     assert app.explanation.html.value != english
     assert link_for(app.context()).lang == lang
+    assert f"summary.ipynb?game=burg&amp;lang={lang}" in app.reader.html.value
 
 
 @needs_translation
