@@ -47,8 +47,9 @@ class MovePanel(widgets.VBox):
         self._button_moves: list[Move] = []
         self.catch_up = widgets.Button(layout=widgets.Layout(width="auto"))
         self.catch_up.add_class("fp-catch-up")
+        # as wide as its longest move, up to the panel's width (French moves need 36em)
         self.whynot = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto",
-                                                                         max_width="32em"))
+                                                                         max_width="100%"))
         self.whynot.add_class("fp-whynot-choice")
         self.whynot_try = widgets.Button(layout=widgets.Layout(width="auto"))
         self.whynot_try.add_class("fp-whynot-try")

@@ -166,7 +166,10 @@ CSS = """
   .fp-app button, .fp-teacher button { height: auto; min-width: 44px !important;
     white-space: normal;
     line-height: 1.25; }
-  .fp-app .fp-nav-row button { white-space: nowrap; }
+  /* a label too long for a phone's bar (French, Portuguese) wraps inside its button, each
+     word whole, rather than being cut */
+  .fp-app .fp-nav-row button { white-space: normal; overflow-wrap: normal;
+    min-width: min-content !important; }
   /* the projector's large type is for a room, not a phone */
   .fp-presenter.fp-presenter .fp-app, .fp-presenter.fp-presenter .fp-app .widget-html-content,
   .fp-presenter.fp-presenter .fp-app .widget-label, .fp-presenter.fp-presenter button,

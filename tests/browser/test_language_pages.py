@@ -34,7 +34,8 @@ def in_its_script(lang: str, text: str) -> tuple[bool, str]:
     if lang in SCRIPTS:
         share = len(SCRIPTS[lang].findall(text)) / max(len(letters), 1)
         return share > 0.5, f"{share:.0%} {lang} script"
-    english = [w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in ENGLISH]
+    english = [w for w in re.findall(r"[^\W\d_]+", text) if w.lower() in ENGLISH]  # whole
+    # words: "papéis" is not "pap" and "is"
     return not english, f"English words: {english[:10]}"
 
 
