@@ -16,11 +16,13 @@ $(BIN)/activate: pyproject.toml
 serve: $(BIN)/activate
 	$(BIN)/python -m foodplay_widgets.serve --port $(PORT)
 
-## chromium: Debian's Chromium for the browser tests (never `playwright install`)
+## chromium: Debian's Chromium for the browser tests (never `playwright install`), and a
+## CJK font so that Korean and Chinese pages render (and are screenshot) as text, not boxes
 chromium:
-	@test -x /usr/bin/chromium || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
-	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; }
+	@{ test -x /usr/bin/chromium && test -d /usr/share/fonts/opentype/noto; } || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && \
+	    apt-get install -y -qq chromium fonts-noto-cjk; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium fonts-noto-cjk; fi; }
 
 ## axe: axe-core from npm for the accessibility checks (pinned in tests/browser/package-lock.json)
 AXE := tests/browser/node_modules/axe-core/axe.min.js

@@ -13,9 +13,9 @@ from foodplay.bots import BOT_KINDS, play_game
 from foodplay.data import DataError
 from foodplay.engine import Move, State
 from foodplay.explain import clause_label, explain, move_hidden, step_text
-from foodplay.games import LISTINGS, built_games, get_game
+from foodplay.games import LISTINGS, built_games, credits_text, get_game
 from foodplay.limits import INT_DIGITS, SHOWN_CHARS, printable, shown
-from foodplay.messages import catalogue
+from foodplay.messages import LANGUAGES, catalogue
 from foodplay.record import Record, RecordError, Step, replay
 from foodplay.rules_cli import add_parser as add_rules_parser
 from foodplay.rules_cli import cmd_rules
@@ -26,9 +26,16 @@ LINE_CHARS = 300  # the longest error line printed
 OUTPUT_LINE_CHARS = 5_000  # the longest line of a replay; user text in it is already bounded
 
 
+_language = ["en"]  # the language of this run's output, set from --lang by main()
+
+
+def lang() -> str:
+    return _language[0]
+
+
 def say(key: str, **params: Any) -> str:
-    """A sentence of the command line, from the core message catalogue."""
-    return catalogue(None).format(key, params)
+    """A sentence of the command line, from the core message catalogue, in the run's language."""
+    return catalogue(None, lang()).format(key, params)
 
 
 class CliError(Exception):
@@ -66,9 +73,13 @@ def _seat_arg(value: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="foodplay", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("games", help="list the games, with credits and player ranges")
+    games = sub.add_parser("games", help="list the games, with credits and player ranges")
+    language = argparse.ArgumentParser(add_help=False)
+    language.add_argument("--lang", default="en", choices=LANGUAGES,
+                          help="the language of the output (default: en)")
 
-    play = sub.add_parser("play", help="play a whole game between bots and explain every move")
+    play = sub.add_parser("play", help="play a whole game between bots and explain every move",
+                          parents=[language])
     play.add_argument("game")
     play.add_argument("--players", type=_whole_arg, default=3)
     play.add_argument("--seed", type=_whole_arg, default=1)
@@ -78,13 +89,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--out", help="write the game record to this JSON file")
     play.add_argument("--quiet", action="store_true", help="print only the result")
 
-    rep = sub.add_parser("replay", help="replay a record, step by step")
+    rep = sub.add_parser("replay", help="replay a record, step by step", parents=[language])
     rep.add_argument("file")
     rep.add_argument("--step", type=_whole_arg, help="stop at this step")
     rep.add_argument("--seat", type=_seat_arg, help="show only what this seat (1, 2, ...) sees")
     rep.add_argument("--json", action="store_true", help="machine-readable output")
 
-    check = sub.add_parser("check", help="validate a record; exit status 2 if it is bad")
+    check = sub.add_parser("check", help="validate a record; exit status 2 if it is bad",
+                           parents=[language])
+    games.add_argument("--lang", default="en", choices=LANGUAGES,
+                       help="the language of the output (default: en)")
     check.add_argument("file")
 
     bench = sub.add_parser("bench", help="play seeded random games and print throughput beside "
@@ -100,13 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_games(_: argparse.Namespace) -> None:
     for entry in LISTINGS:
-        credits = entry.credits
-        made = credits.publisher if credits.designer == "unknown" else \
-            f"designed by {credits.designer}, published by {credits.publisher}"
-        year = f" ({credits.year})" if credits.year else ""
-        status = "playable" if entry.module else "not built yet"
-        print(f"{entry.id:<18} {entry.title}: {made}{year}; "
-              f"{entry.min_players}-{entry.max_players} players; {status}")
+        players = say("ui.gallery.players", low=entry.min_players, high=entry.max_players)
+        print(f"{entry.id:<18} {credits_text(entry.id, lang())}")
+        print(f"{'':<18} {players}")
 
 
 def _game_id(name: str) -> str:
@@ -135,17 +145,17 @@ def _check_out(path: str) -> None:
 
 def _move_line(state: State, move: Move, hidden: bool) -> str:
     if hidden:
-        return state.game.catalogue().format("ui.step.secret_move", {"seat": move.seat},
-                                             state.names)
-    return step_text(state, move)
+        return state.game.catalogue(lang()).format("ui.step.secret_move", {"seat": move.seat},
+                                                   state.names)
+    return step_text(state, move, lang())
 
 
 def _print_step(state: State, step: Step, seat: int | None, hidden: bool = False) -> None:
-    head = "Set-up" if step.move is None else \
-        f"Step {step.index}. {_move_line(state, step.move, hidden)}"
+    head = say("step.setup") if step.move is None else \
+        say("cli.step_head", n=step.index, move=_move_line(state, step.move, hidden))
     out(head)
-    for sentence in explain(state, step.events, seat):
-        cited = "; ".join(clause_label(c, state=state) for c in sentence.clauses)
+    for sentence in explain(state, step.events, seat, lang()):
+        cited = say("list.cited_sep").join(clause_label(c, lang(), state) for c in sentence.clauses)
         out(f"  {sentence.text}  [{cited}]")
 
 
@@ -166,9 +176,11 @@ def cmd_play(args: argparse.Namespace) -> None:
             events = state.apply(move)
             _print_step(state, Step(index, move, events), None)
         print()
-    print(f"{len(record.moves)} moves. Scores: " + ", ".join(
-        f"{n} {s}" for n, s in zip(final.names, final.scores(), strict=True))
-        + ". Winner: " + ", ".join(final.names[w] for w in final.winners()) + ".")
+    scores = say("list.sep").join(say("cli.score", name=n, score=s)
+                       for n, s in zip(final.names, final.scores(), strict=True))
+    print(catalogue(None, lang()).format(
+        "cli.result", {"count": len(record.moves), "scores": scores, "seats": final.winners()},
+        final.names))
     if args.out:
         try:
             record.save(args.out)
@@ -201,7 +213,7 @@ def cmd_replay(args: argparse.Namespace) -> None:
             steps_json.append(_step_json(state, step, args.seat, hidden))
         else:
             _print_step(state, step, args.seat, hidden)
-            out("  " + state.game.describe(state.view(args.seat)).replace("\n", "\n  "))
+            out("  " + state.game.describe(state.view(args.seat), lang()).replace("\n", "\n  "))
     if args.json:
         result = {"game": record.game, "players": record.players, "seat": args.seat,
                   "steps": steps_json, "over": state.is_over,
@@ -222,7 +234,7 @@ def _step_json(state: State, step: Step, seat: int | None, hidden: bool) -> dict
                     "provenance": [rulebook[c].provenance for c in ev.clauses],
                     "text": s.text}
                    for ev, s in zip([e for e in step.events if e.visible(seat)],
-                                    explain(state, step.events, seat), strict=True)],
+                                    explain(state, step.events, seat, lang()), strict=True)],
         "view": state.view(seat),
     }
 
@@ -259,6 +271,7 @@ COMMANDS = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay, "check":
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    _language[0] = getattr(args, "lang", "en")
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):  # never a UnicodeEncodeError on a narrow terminal
             stream.reconfigure(errors="backslashreplace")

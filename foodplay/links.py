@@ -11,7 +11,7 @@ import binascii
 import json
 import zlib
 from dataclasses import dataclass, field
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, parse_qsl, urlencode
 
 from foodplay.data import DataError
 from foodplay.games import LISTINGS, built_games, get_game
@@ -174,3 +174,12 @@ def _scenario(game_id: str, name: str, problems: list) -> Record | None:
     except RecordError as exc:
         problems.append(("link.bad_record", {"detail": str(exc).rstrip(".?")}))
         return None
+
+
+def with_lang(href: str, lang: str) -> str:
+    """`href` asking for `lang` (English is the default, so it needs no parameter)."""
+    path, _, query = href.partition("?")
+    params = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"]
+    if lang != "en":
+        params.append(("lang", lang))
+    return f"{path}?{urlencode(params, safe='/:,.')}" if params else (path or "?")

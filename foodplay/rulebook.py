@@ -8,6 +8,7 @@ from typing import Any
 
 from foodplay.data import read_json, require
 
+TRANSLATION_FORMAT = "foodplay.rulebook-text/1"
 PROVENANCES = ("rulebook", "tutor reading", "tutor default", "published game")
 # "published game": a fact of the published game that the seed rulebook text does not contain;
 # such a clause names where the fact comes from in its "source" field.
@@ -64,7 +65,44 @@ class Rulebook:
 
     @classmethod
     def load(cls, path: Path) -> Rulebook:
-        return cls.from_json(read_json(path), source=path.name)
+        """The rulebook in `path`, with every translation beside it (`rulebook.<lang>.json`)."""
+        rulebook = cls.from_json(read_json(path), source=path.name)
+        for overlay in sorted(path.parent.glob(f"{path.stem}.*.json")):
+            rulebook.add_translation(read_json(overlay), source=overlay.name)
+        return rulebook
+
+    def add_translation(self, data: Any, source: str = "translation") -> None:
+        """Add one language's clause titles, texts and sources; every clause must be there."""
+        require(isinstance(data, dict) and data.get("format") == TRANSLATION_FORMAT, source,
+                f"must be an object with format {TRANSLATION_FORMAT!r}")
+        require(data.get("game") == self.game_id, f"{source}: game",
+                f"must be {self.game_id!r}, the game of the rulebook it translates")
+        lang = data.get("lang")
+        require(isinstance(lang, str) and lang.isalpha() and lang.islower() and lang != "en",
+                f"{source}: lang", "must be a language code other than 'en', such as 'ko'")
+        items = data.get("clauses")
+        require(isinstance(items, dict), f"{source}: clauses", "must map clause ids to texts")
+        unknown = sorted(set(items) - set(self._by_id))
+        require(not unknown, f"{source}: clauses", f"names clauses this rulebook lacks: {unknown}")
+        missing = [c.id for c in self.clauses if c.id not in items]
+        require(not missing, f"{source}: clauses", f"lacks clauses {missing}")
+        checked = []
+        for clause in self.clauses:
+            item, where = items[clause.id], f"{source}: clauses.{clause.id}"
+            require(isinstance(item, dict), where, "must be an object with title and text")
+            for name in ("title", "text"):
+                require(isinstance(item.get(name), str) and item[name].strip(),
+                        f"{where}.{name}", "must be a non-empty string")
+            require(("source" in item) == (clause.sources is not None), f"{where}.source",
+                    "must be given exactly where the English clause has a source")
+            require("source" not in item or isinstance(item["source"], str) and item["source"],
+                    f"{where}.source", "must be a non-empty string")
+            checked.append((clause, item))
+        for clause, item in checked:  # all checked first: nothing is half-applied
+            clause.titles[lang] = item["title"]
+            clause.texts[lang] = item["text"]
+            if clause.sources is not None:
+                clause.sources[lang] = item["source"]
 
     @classmethod
     def from_json(cls, data: Any, source: str = "rulebook") -> Rulebook:

@@ -106,7 +106,74 @@ class EnglishAnalyzer(PlainAnalyzer):
         return word
 
 
-ANALYZERS: dict[str, Analyzer] = {"en": EnglishAnalyzer()}
+class LatinAnalyzer(PlainAnalyzer):
+    """French or Portuguese: common words dropped, a plural's final s or x dropped."""
+
+    def __init__(self, stopwords: str):
+        self.stopwords = frozenset(normalise(stopwords).split())
+
+    def stem(self, word: str) -> str:
+        if NUMBER.match(word) or len(word) <= 3:
+            return word
+        if word.endswith(("oes", "aes")):  # Portuguese: pões, pães -> pão (accents are gone)
+            return word[:-3] + "ao"
+        return word[:-1] if word.endswith(("s", "x")) and not word.endswith("ss") else word
+
+
+class KoreanAnalyzer(PlainAnalyzer):
+    """Korean: a word's particle (조사) dropped, so that "쥐를" and "쥐는" find "쥐"."""
+
+    PARTICLES = tuple(sorted(
+        "은 는 이 가 을 를 의 에 와 과 도 만 로 으로 에서 에게 까지 부터 보다 처럼 이나 나 께 "
+        "한테 이며 이고 하고 이다 입니다 에는 에서는 으로는 로는 에도 와는 과는 만큼".split(),
+        key=len, reverse=True))
+
+    def words(self, text: str) -> list[str]:
+        # normalise() splits each Hangul syllable into its letters (NFKD): put them back
+        return [unicodedata.normalize("NFC", w) for w in super().words(text)]
+
+    def stem(self, word: str) -> str:
+        for particle in self.PARTICLES:
+            if word.endswith(particle) and len(word) > len(particle):
+                return word[: -len(particle)]
+        return word
+
+
+class ChineseAnalyzer(PlainAnalyzer):
+    """Chinese, written without spaces: every pair of neighbouring Han characters is a word
+    (a lone character stands for itself), and Latin words and numbers as usual."""
+
+    HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
+
+    def words(self, text: str) -> list[str]:
+        out = []
+        for token in super().words(text):
+            if not self.HAN.search(token):
+                out.append(token)
+                continue
+            for part in re.split(r"([\u3400-\u9fff\uf900-\ufaff]+)", token):
+                if not part:
+                    continue
+                if not self.HAN.fullmatch(part):
+                    out.append(part)
+                elif len(part) == 1:
+                    out.append(part)
+                else:
+                    out.extend(part[i:i + 2] for i in range(len(part) - 1))
+        return out
+
+
+ANALYZERS: dict[str, Analyzer] = {
+    "en": EnglishAnalyzer(),
+    "fr": LatinAnalyzer("le la les l un une des du de d au aux a à et ou en dans sur pour par avec "
+                        "que qui quoi ce cet cette ces son sa ses leur leurs il elle ils elles on "
+                        "vous nous est sont ne pas plus se s y"),
+    "pt": LatinAnalyzer("o a os as um uma uns umas de do da dos das no na nos nas em e ou para "
+                        "por pelo pela com que se seu sua seus suas ele ela eles elas você é são "
+                        "não ao aos à às"),
+    "ko": KoreanAnalyzer(),
+    "zh": ChineseAnalyzer(),
+}
 
 
 def analyzer_for(lang: str) -> Analyzer:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 from html import escape
 
-from foodplay.games import get_game, listing
+from foodplay.games import credits_text, get_game
 from foodplay.messages import catalogue
 from foodplay.rulebook import PROVENANCES, Rulebook
 from foodplay.search import analyzer_for
@@ -80,20 +80,6 @@ def _esc(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def _credits(game_id: str, lang: str) -> str:
-    game = get_game(game_id)
-    cat = game.catalogue(lang)
-    if cat.has(f"{game.id}.credits"):
-        return cat.format(f"{game.id}.credits")
-    credits = listing(game.id).credits
-    if credits.year:
-        return cat.format("ui.gallery.credits_year", {"designer": credits.designer,
-                                                       "publisher": credits.publisher,
-                                                       "year": credits.year})
-    return cat.format("ui.gallery.credits", {"designer": credits.designer,
-                                             "publisher": credits.publisher})
-
-
 def index_terms(game_id: str, lang: str = "en") -> list[tuple[str, list[str]]]:
     """(term, clause numbers) in alphabetical order: the game's glossary terms (a catalogue
     list, `<game>.summary.terms`) and component names, each with the rules that use it."""
@@ -152,7 +138,8 @@ def summary_fragment(game_id: str, lang: str = "en") -> str:
     size = print_size(sum(len(c.text(lang)) + len(c.title(lang)) for c in rulebook))
     return (f"<style>{SUMMARY_CSS}</style>"
             f'<div class="fp-summary" lang="{_esc(lang)}" style="--fp-print-size: {size}pt">'
-            f'<header><h1>{_esc(title)}</h1><p class="fp-sum-sub">{_esc(_credits(game.id, lang))}'
+            f'<header><h1>{_esc(title)}</h1>'
+            f'<p class="fp-sum-sub">{_esc(credits_text(game.id, lang))}'
             f" · {_esc(sub)}</p>"
             f'<p class="fp-sum-legend">{_esc(core.format("ui.rulebook.legend"))}</p></header>'
             f'<ol class="fp-sum-rules">{"".join(items)}</ol>'

@@ -32,7 +32,7 @@ from foodplay_widgets.share import SharePanel
 from foodplay_widgets.stepwise import GrowingTimeline, StepwiseBotGame
 from foodplay_widgets.style import style_widget
 from foodplay_widgets.table import TableView
-from foodplay_widgets.text import Text, esc, language_options
+from foodplay_widgets.text import Text, esc, language_options, mark_language
 from foodplay_widgets.timeline import TimelineControls
 
 MAX_BOT_MOVES = 10_000
@@ -142,6 +142,7 @@ class App(widgets.VBox):
                           bottom])
         self.add_class("fp-app")
         self.add_class(f"fp-game-{self.game.id}")  # for a game's own stylesheet
+        mark_language(self, self.lang)
 
         self.seat_select.observe(guard(self._seat_changed), "value")
         self.lang_select.observe(guard(self._lang_changed), "value")
@@ -397,6 +398,7 @@ class App(widgets.VBox):
     def _lang_changed(self, change: dict) -> None:
         if not self._quiet:
             self.lang = change["new"]
+            mark_language(self, self.lang)
             self.render()
 
     def _mode_changed(self, change: dict) -> None:

@@ -9,6 +9,7 @@ import ipywidgets as widgets
 
 from foodplay.engine import Move, State, Verdict
 from foodplay.explain import explain, move_text, reason_text, step_text
+from foodplay.links import with_lang
 from foodplay.rulebook import Clause, Rulebook
 from foodplay_widgets.context import Context
 from foodplay_widgets.guard import Guard, unguarded
@@ -180,10 +181,11 @@ class RulebookReader(widgets.VBox):
                  for clause in self._rulebook]
         legend = text.html("ui.rulebook.legend")
         opened = " open" if self.expanded else ""
+        summary_href = with_lang(f"summary.ipynb?game={text.game.id}", text.lang)
         self.html.value = (
             f'<details class="fp-rulebook"{opened}><summary>'
             f'{text.html("ui.rulebook.title", title=text.game.title, count=len(items))}'
             f'</summary><p class="fp-legend">{legend}</p>'
-            f'<p class="fp-summary-open"><a href="summary.ipynb?game={esc(text.game.id)}" '
+            f'<p class="fp-summary-open"><a href="{esc(summary_href)}" '
             f'target="_blank" rel="noopener">{text.html("ui.summary.open")}</a></p>'
             f'<ol class="fp-rules">{"".join(items)}</ol></details>')

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from foodplay.games import LISTINGS, Listing, get_game
+from foodplay.games import LISTINGS, Listing, credits_text, get_game
+from foodplay.links import with_lang
 from foodplay.messages import catalogue
+from foodplay_widgets.page import LANGUAGE_LINKS_CSS, language_links, query_lang
 from foodplay_widgets.store import BrowserStore
 from foodplay_widgets.style import style_widget
 from foodplay_widgets.text import esc
@@ -30,19 +32,6 @@ EXAMPLES = {"burg": "burg-examples.ipynb", "coffee-rush": "coffee-rush-examples.
             "food-truck": "food-truck-examples.ipynb"}
 
 
-def _credits(entry: Listing, lang: str) -> str:
-    if entry.module is not None:
-        game_cat = get_game(entry.id).catalogue(lang)
-        if game_cat.has(f"{entry.id}.credits"):
-            return game_cat.format(f"{entry.id}.credits")
-    cat = catalogue(None, lang)
-    c = entry.credits
-    if c.year:
-        return cat.format("ui.gallery.credits_year", {"designer": c.designer,
-                                                       "publisher": c.publisher, "year": c.year})
-    return cat.format("ui.gallery.credits", {"designer": c.designer, "publisher": c.publisher})
-
-
 def _examples_label(entry: Listing, lang: str) -> str:
     """The examples link's words: the game's own (`<id>.ui.gallery_examples`), if it says what
     its examples are, else the common "Worked examples from the <title> rulebook"."""
@@ -61,14 +50,14 @@ def card_html(entry: Listing, lang: str = "en") -> str:
     if built:
         status = f'<p class="fp-game-status">{esc(cat.format("ui.gallery.built"))}</p>'
         demo = f"?{DEMO[entry.id]}" if entry.id in DEMO else ""
-        links = (f'<a class="fp-open" href="{esc(APPS[entry.id] + demo)}">'
+        links = (f'<a class="fp-open" href="{esc(with_lang(APPS[entry.id] + demo, lang))}">'
                  f'{esc(cat.format("ui.gallery.open", {"title": entry.title}))}</a>')
         if entry.id in EXAMPLES:
-            links += (f' <a class="fp-examples" href="{EXAMPLES[entry.id]}">'
+            links += (f' <a class="fp-examples" href="{esc(with_lang(EXAMPLES[entry.id], lang))}">'
                       f"{esc(_examples_label(entry, lang))}</a>")
         first = _first_lesson(entry.id)
         if first is not None:
-            links += (f' <a class="fp-lessons" href="{LESSONS}?lesson={esc(first)}">'
+            links += (f' <a class="fp-lessons" href="{_lesson_href(first, lang)}">'
                       f'{esc(cat.format("ui.gallery.game_lessons", {"title": entry.title}))}</a>')
     else:
         status = (f'<p class="fp-game-status fp-not-built">'
@@ -77,8 +66,12 @@ def card_html(entry: Listing, lang: str = "en") -> str:
     cls = "fp-game-card fp-built" if built else "fp-game-card fp-unbuilt"
     return (f'<li class="{cls}" data-game="{esc(entry.id)}" aria-label="{esc(entry.title)}">'
             f"<h3>{esc(entry.title)}</h3>"
-            f'<p class="fp-game-credits">{esc(_credits(entry, lang))}</p>'
+            f'<p class="fp-game-credits">{esc(credits_text(entry.id, lang))}</p>'
             f'<p class="fp-game-players">{esc(players)}</p>{status}<p>{links}</p></li>')
+
+
+def _lesson_href(uid: str, lang: str) -> str:
+    return esc(with_lang(f"{LESSONS}?lesson={uid}", lang))
 
 
 def _first_lesson(game_id: str) -> str | None:
@@ -95,7 +88,7 @@ def _first_lesson(game_id: str) -> str | None:
 def pages_html(lang: str = "en") -> str:
     """Links to the pages for every game: lessons and quizzes, and the teacher's mode."""
     cat = catalogue(None, lang)
-    items = "".join(f'<li><a class="fp-page-link" href="{esc(notebook)}">'
+    items = "".join(f'<li><a class="fp-page-link" href="{esc(with_lang(notebook, lang))}">'
                     f"{esc(cat.format(title))}</a> {esc(cat.format(text))}</li>"
                     for notebook, title, text in PAGES)
     return (f'<section class="fp-pages"><h3>{esc(cat.format("ui.gallery.pages"))}</h3>'
@@ -130,16 +123,17 @@ def start_path_html(game_id: str, stars: dict[str, int], lang: str = "en") -> st
         first_done = (f' <span class="fp-start-done">{esc(cat.format("ui.gallery.start.done"))}'
                       f"</span>") if first.uid in stars else ""
         steps.append(
-            f'<li><a class="fp-start-first" href="{LESSONS}?lesson={esc(first.uid)}">'
+            f'<li><a class="fp-start-first" href="{_lesson_href(first.uid, lang)}">'
             f'{esc(cat.format("ui.gallery.start.first", {"lesson": game_cat.format(first.title)}))}'
             f"</a>{first_done} {esc(cat.format('ui.gallery.start.first_text'))}</li>")
         steps.append(
-            f'<li><a class="fp-start-lessons" href="{LESSONS}?lesson={esc(nxt.uid)}">'
+            f'<li><a class="fp-start-lessons" href="{_lesson_href(nxt.uid, lang)}">'
             f'{esc(cat.format("ui.gallery.start.lessons", {"title": entry.title}))}</a> '
             f'<span class="fp-start-progress">{esc(progress)}</span></li>')
     if game_id in APPS:
+        play = esc(with_lang(f"{APPS[game_id]}?{PLAY}", lang))
         steps.append(
-            f'<li><a class="fp-start-play" href="{APPS[game_id]}?{PLAY}">'
+            f'<li><a class="fp-start-play" href="{play}">'
             f'{esc(cat.format("ui.gallery.start.play", {"title": entry.title}))}</a> '
             f'{esc(cat.format("ui.gallery.start.play_text"))}</li>')
     return f'<ol class="fp-start-steps">{"".join(steps)}</ol>'
@@ -149,11 +143,12 @@ class Gallery(widgets.VBox):
     """The "Start here" path and the four games, as cards; built games link to their tutor
     notebooks. Children worth knowing: `pick` (the game to learn), `path`, `store`."""
 
-    def __init__(self, lang: str = "en"):
+    def __init__(self, lang: str = "en", query: str = ""):
         self.lang = lang
         cat = catalogue(None, lang)
         self.stars: dict[str, int] = {}
         self.head = widgets.HTML(
+            f'<style>{LANGUAGE_LINKS_CSS}</style>{language_links(query, lang)}'
             f'<h2 class="fp-gallery-title">{esc(cat.format("ui.gallery.title"))}</h2>'
             f'<p class="fp-gallery-intro">{esc(cat.format("ui.gallery.intro"))}</p>'
             f'<h3 class="fp-start-title">{esc(cat.format("ui.gallery.start.title"))}</h3>')
@@ -177,6 +172,11 @@ class Gallery(widgets.VBox):
         self.add_class("fp-app")
         self.pick.observe(lambda _: self._draw_path(), "value")
         self._draw_path()
+
+    @classmethod
+    def from_query(cls, query: str) -> Gallery:
+        """The gallery in the language the page address asks for (`?lang=ko`)."""
+        return cls(query_lang(query), query)
 
     def _draw_path(self) -> None:
         if self.pick.value is not None:

@@ -17,6 +17,7 @@ from foodplay.messages import catalogue
 from foodplay.record import Record
 from foodplay_widgets.app import App, in_kernel_loop
 from foodplay_widgets.lean import Later
+from foodplay_widgets.page import query_lang
 from foodplay_widgets.text import esc
 
 
@@ -37,15 +38,16 @@ def _same_example(link: Link, record: Record) -> bool:
             and other.moves == record.moves and other.players == record.players)
 
 
-def worked_example(game: str, name: str, seat: int | None = None, lang: str = "en",
+def worked_example(game: str, name: str, seat: int | None = None, lang: str | None = None,
                    query: str | None = None, later: bool = False) -> App | Later:
     """A tutor opened on a scenario at its set-up, in the teacher's view, without the
     new-game settings: step through it with Next, or drag the slider. If the page's query
     string (`query`, else Voilà's QUERY_STRING) links to a step of this very example, it opens
-    there instead, and says so.
+    there instead, and says so. The language is `lang`, else the one the address asks for.
 
     `later=True` (in a kernel) gives a placeholder at once and builds the app once the page's
     cells have run, so that an examples page shows its first example sooner."""
+    lang = query_lang(query) if lang is None else lang
     if later and in_kernel_loop():
         cat = catalogue(None, lang)
         return Later(lambda: worked_example(game, name, seat, lang, query),

@@ -52,7 +52,7 @@ from foodplay_widgets.share import link_row_html, page_url
 from foodplay_widgets.store import BrowserStore
 from foodplay_widgets.style import CSS, style_widget
 from foodplay_widgets.table import TableView
-from foodplay_widgets.text import Text, badge, esc
+from foodplay_widgets.text import Text, badge, esc, language_options, mark_language
 
 LESSON_CSS = """
 .fp-lesson-goal { border-left: 4px solid #6e40c9; background: #fbefff; padding: 6px 12px;
@@ -134,6 +134,9 @@ class LessonPlayer(widgets.VBox):
         self.game_select = widgets.Dropdown(layout=widgets.Layout(width="auto"),
                                        style={"description_width": "initial"})
         self.game_select.add_class("fp-lesson-game")
+        self.lang_select = widgets.Dropdown(options=language_options(), value=self.lang,
+                                            layout=widgets.Layout(width="auto"))
+        self.lang_select.add_class("fp-lang")
         self.lesson_select = widgets.Dropdown(layout=widgets.Layout(width="auto",
                                                                     max_width="40em"),
                                               style={"description_width": "initial"})
@@ -178,7 +181,7 @@ class LessonPlayer(widgets.VBox):
         self.link.add_class("fp-lesson-link-box")
         self.store = BrowserStore(guard(self._stored))
 
-        header = widgets.HBox([self.title, widgets.HBox([self.game_select])])
+        header = widgets.HBox([self.title, widgets.HBox([self.game_select, self.lang_select])])
         header.add_class("fp-header")
         chooser = widgets.HBox([self.lesson_select, self.prev_lesson, self.next_lesson,
                                 self.restart], layout=widgets.Layout(flex_flow="row wrap"))
@@ -206,9 +209,11 @@ class LessonPlayer(widgets.VBox):
         super().__init__([self.style, header, chooser, self.messages, main, self.link,
                           self.store])
         self.add_class("fp-app")
+        mark_language(self, self.lang)
         self.add_class("fp-lesson-player")
 
         self.game_select.observe(guard(self._game_changed), "value")
+        self.lang_select.observe(guard(self._lang_changed), "value")
         self.lesson_select.observe(guard(self._lesson_changed), "value")
         self.prev_lesson.on_click(guard(lambda _: self.open_index(self.index - 1)))
         self.next_lesson.on_click(guard(lambda _: self.open_index(self.index + 1)))
@@ -301,6 +306,18 @@ class LessonPlayer(widgets.VBox):
             self._focus(self.retry)
         return outcome
 
+    def _lang_changed(self, change: dict) -> None:
+        """Switch language in place: the lesson, its progress and the score stay."""
+        if self._quiet or change["new"] not in LANGUAGES:
+            return
+        self.lang = self.course.lang = change["new"]
+        mark_language(self, self.lang)
+        self._buttons_key = None
+        if self.run is not None:
+            self.render()
+        else:
+            self._draw_empty()
+
     def _stored(self, stars: dict[str, int]) -> None:
         """The browser handed over the stars of lessons finished before: show them."""
         for uid, count in stars.items():
@@ -378,6 +395,8 @@ class LessonPlayer(widgets.VBox):
                 self.game_select.options = options
             self.game_select.value = self.game_id
             self.game_select.description = text("ui.lesson.game")
+            self.lang_select.description = text("ui.lang.label")
+            self.lang_select.value = self.lang
             lessons = self.lessons
             items = []
             for i, lesson in enumerate(lessons, start=1):

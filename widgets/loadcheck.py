@@ -5,7 +5,8 @@ widgets never come (the kernel refused, its websocket closed, a cell's output dr
 Voilà's IOPub timeout, a cell that failed). It stays hidden while every cell that shows
 something has a rendered widget (CSS `:has()`); otherwise a CSS animation shows it after
 `--fp-load-slow` ("still starting") and `--fp-load-failed` ("did not load", with a link that
-reloads the same address). Its words come from the message catalogue.
+reloads the same address). Its words come from the message catalogues, in every language the
+tutor speaks (the page's own language is not known without the kernel), English first.
 
     python -m foodplay_widgets.loadcheck notebooks/burg.ipynb ...   # add or refresh the cell
 """
@@ -17,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from foodplay.messages import catalogue
+from foodplay.messages import LANGUAGES, catalogue
 from foodplay_widgets.text import esc
 
 TAG = "fp-load-check"  # the cell's tag, so that it can be found and refreshed
@@ -31,6 +32,8 @@ CSS = """
   box-shadow: 0 2px 8px rgba(0, 0, 0, 0.25); visibility: hidden;
   animation: fp-load-show 0s linear var(--fp-load-slow, %(slow)ss) forwards; }
 .fp-load-check p { margin: 0; overflow: hidden; }
+.fp-load-check { max-height: 60vh; overflow-y: auto; }
+.fp-load-check p + p { margin-top: 0.25rem; font-size: 0.875rem; }
 .fp-load-check .fp-load-failed { max-height: 0; visibility: hidden;
   animation: fp-load-open 0s linear var(--fp-load-failed, %(failed)ss) forwards; }
 .fp-load-check .fp-load-slow {
@@ -69,16 +72,19 @@ def loaded_selector(cell_ids: list[str]) -> str:
     return f"body{checks}"
 
 
-def cell_source(nb: dict[str, Any], lang: str = "en") -> str:
-    """The notice cell's markdown (HTML and CSS) for this notebook."""
-    cat = catalogue(None, lang)
+def cell_source(nb: dict[str, Any]) -> str:
+    """The notice cell's markdown (HTML and CSS) for this notebook, in every language."""
     css = CSS % {"slow": SLOW_S, "failed": FAILED_S,
                  "loaded": loaded_selector(displaying_cells(nb))}
-    return (f'<div class="{TAG}" role="alert">\n'
-            f'<p class="fp-load-slow">{esc(cat.format("ui.load.slow", {}))}</p>\n'
-            f'<p class="fp-load-failed">{esc(cat.format("ui.load.failed", {}))} '
-            f'<a class="fp-load-retry" href="">{esc(cat.format("ui.load.retry", {}))}</a></p>\n'
-            f"</div>\n<style>{CSS_MARK}{css}</style>")
+    slow, failed = [], []
+    for lang in LANGUAGES:
+        cat = catalogue(None, lang)
+        slow.append(f'<p class="fp-load-slow" lang="{lang}">{esc(cat.format("ui.load.slow"))}</p>')
+        failed.append(f'<p class="fp-load-failed" lang="{lang}">'
+                      f'{esc(cat.format("ui.load.failed"))} <a class="fp-load-retry" href="">'
+                      f'{esc(cat.format("ui.load.retry"))}</a></p>')
+    return (f'<div class="{TAG}" role="alert">\n' + "\n".join(slow + failed)
+            + f"\n</div>\n<style>{CSS_MARK}{css}</style>")
 
 
 CSS_MARK = "/* made by python -m foodplay_widgets.loadcheck: do not edit */"

@@ -19,6 +19,7 @@ from functools import cache
 
 import ipywidgets as widgets
 
+from foodplay.links import with_lang
 from foodplay.rule_index import place_text, places_for
 from foodplay.rulebook import Clause, Rulebook
 from foodplay.search import search
@@ -66,7 +67,7 @@ def _place_links(game_id: str, clause_id: str, lang: str) -> tuple[tuple[str, st
     from foodplay.games import get_game
 
     cat = get_game(game_id).catalogue(lang)
-    return tuple((p.kind, p.href(game_id), place_text(cat, game_id, p))
+    return tuple((p.kind, with_lang(p.href(game_id), lang), place_text(cat, game_id, p))
                  for p in places_for(game_id, clause_id))
 
 

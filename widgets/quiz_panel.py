@@ -171,7 +171,15 @@ class QuizPanel(widgets.VBox):
         self.set_game(player.game_id)
         player.game_select.observe(self.errors(lambda change: self.set_game(change["new"])),
                                    "value")
+        player.lang_select.observe(self.errors(lambda change: self.set_lang(change["new"])),
+                                   "value")
         return self
+
+    def set_lang(self, lang: str) -> None:
+        """Ask and explain in `lang` from now on; the question shown stays."""
+        if lang in LANGUAGES and lang != self.lang:
+            self.lang = lang
+            self.render()
 
     # --- drawing -------------------------------------------------------------------------
     def _text(self) -> Text:

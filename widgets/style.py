@@ -12,6 +12,11 @@ CSS = """
 .fp-app { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   color: #1f2328; max-width: 1400px; gap: 8px; }
 .fp-app .widget-html-content { line-height: 1.4; }
+/* Korean breaks lines between words, as Korean print does; a word too long for its box may
+   still break anywhere rather than stick out. Chinese and Korean get a taller line. */
+.fp-app.fp-lang-ko .widget-html-content { word-break: keep-all; overflow-wrap: anywhere; }
+.fp-app.fp-lang-ko .widget-html-content, .fp-app.fp-lang-zh .widget-html-content {
+  line-height: 1.6; }
 .fp-app a { color: #0550ae; text-decoration: underline; }
 .fp-app h2, .fp-app h3, .fp-app h4, .fp-app h5 { margin: 0.2em 0; line-height: 1.25; }
 .fp-app p { margin: 0.25em 0; }

@@ -13,8 +13,10 @@ from urllib.parse import parse_qs
 from IPython.display import HTML
 
 from foodplay.games import built_games, get_game
+from foodplay.links import with_lang
 from foodplay.messages import LANGUAGES
 from foodplay.summary import file_name, summary_fragment, summary_html
+from foodplay_widgets.page import LANGUAGE_LINKS_CSS, language_links
 from foodplay_widgets.text import esc
 
 # In print, only the summary: the Voilà page's bars and scrolling containers step aside.
@@ -53,7 +55,7 @@ def summary_page(query: str = "") -> HTML:
     game_id, lang = _choice(query)
     cat = get_game(game_id).catalogue(lang)
     games = " ".join(
-        f'<a href="summary.ipynb?game={esc(g)}"'
+        f'<a href="{esc(with_lang(f"summary.ipynb?game={g}", lang))}"'
         + (' aria-current="page"' if g == game_id else "")
         + f">{esc(get_game(g).title)}</a>" for g in built_games())
     data = base64.b64encode(summary_html(game_id, lang).encode("utf-8")).decode()
@@ -63,4 +65,5 @@ def summary_page(query: str = "") -> HTML:
            f'href="data:text/html;base64,{data}">{esc(cat.format("ui.summary.download"))}</a>'
            f'<span class="fp-summary-print">{esc(cat.format("ui.summary.print_tip"))}</span>'
            f"</nav>")
-    return HTML(f"<style>{PAGE_PRINT_CSS}</style>{bar}{summary_fragment(game_id, lang)}")
+    return HTML(f"<style>{PAGE_PRINT_CSS}{LANGUAGE_LINKS_CSS}</style>"
+                f"{language_links(query, lang)}{bar}{summary_fragment(game_id, lang)}")

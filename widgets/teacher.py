@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from foodplay.games import built_games, get_game
 from foodplay.lessons import Course, games_with_lessons, lessons_for
-from foodplay.links import Link
+from foodplay.links import Link, with_lang
 from foodplay.position import position_record
 from foodplay.record import Record, RecordError
 from foodplay.summary import file_name, summary_html
@@ -84,7 +84,6 @@ class Teacher(widgets.VBox):
                  env: Mapping[str, str] | None = None, lang: str = "en"):
         self.env = env
         self.app = app if app is not None else App(game=game, env=env, lang=lang, step=0)
-        self.lang = self.app.lang
         self.style = widgets.HTML(f"<style>{PRESENTER_CSS}</style>")
         self.style.layout.display = "none"
         self.title = widgets.HTML()
@@ -164,6 +163,11 @@ class Teacher(widgets.VBox):
         return cls(App.from_query(query or "", env, lazy=False), env=env)  # whole records
 
     # --- the teacher's actions -----------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        """The language the app shows: class links and the summary follow its menu."""
+        return self.app.lang
+
     @property
     def record(self) -> Record:
         return self.app.timeline.record
@@ -314,8 +318,9 @@ class Teacher(widgets.VBox):
             text.html("ui.teacher.class_link_label", step=step))
         self._draw_lessons(text, game.id)
         summary = base64.b64encode(summary_html(game.id, self.lang).encode("utf-8")).decode()
+        page = with_lang(f"summary.ipynb?game={game.id}", self.lang)
         self.summary.value = (f'<p><a class="fp-summary-page" target="_blank" rel="noopener" '
-                              f'href="summary.ipynb?game={esc(game.id)}">'
+                              f'href="{esc(page)}">'
                               f'{text.html("ui.summary.open")}</a> · '
                               f'<a class="fp-summary-link" download="{esc(file_name(game.id))}"'
                               f' href="data:text/html;base64,{summary}">'

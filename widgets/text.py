@@ -72,3 +72,10 @@ def badge(text: Text, clause: Clause) -> str:
     """The provenance badge: a coloured label that also says its provenance in words."""
     return (f'<span class="fp-badge {provenance_class(clause)}">'
             f"{esc(text.provenance(clause))}</span>")
+
+
+def mark_language(widget, lang: str) -> None:
+    """Give `widget` the class `fp-lang-<lang>` (and no other language's), for line breaking."""
+    for cls in [c for c in widget._dom_classes if c.startswith("fp-lang-")]:
+        widget.remove_class(cls)
+    widget.add_class(f"fp-lang-{lang}")

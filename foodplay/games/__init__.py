@@ -52,3 +52,19 @@ def get_game(game_id: str) -> Game:
         raise KeyError(f"{entry.title} is not built yet; the playable games are "
                        f"{', '.join(built_games())}")
     return import_module(entry.module).GAME
+
+
+def credits_text(game_id: str, lang: str = "en") -> str:
+    """Who made a game, in `lang`: the game's own credits line, else the listing's facts."""
+    from foodplay.messages import catalogue
+
+    entry = listing(game_id)
+    if entry.module is not None:
+        game_cat = get_game(entry.id).catalogue(lang)
+        if game_cat.has(f"{entry.id}.credits"):
+            return game_cat.format(f"{entry.id}.credits")
+    c, cat = entry.credits, catalogue(None, lang)
+    if c.year:
+        return cat.format("ui.gallery.credits_year", {"designer": c.designer,
+                                                       "publisher": c.publisher, "year": c.year})
+    return cat.format("ui.gallery.credits", {"designer": c.designer, "publisher": c.publisher})

@@ -26,11 +26,11 @@ def test_a_refused_kernel_shows_the_notice_with_a_retry(private_page, voila_serv
     notice.wait_for(state="attached")  # once the server has run the notebook
     page.add_style_tag(content=QUICK)
     notice.wait_for(state="visible")  # Voilà shows the cells once the page has loaded
-    failed = notice.locator(".fp-load-failed")
+    failed = notice.locator('.fp-load-failed[lang="en"]')  # then the other languages
     failed.wait_for(state="visible", timeout=10_000)
     cat = catalogue(None, "en")
     assert cat.format("ui.load.failed", {}) in failed.inner_text()
-    assert not notice.locator(".fp-load-slow").is_visible()
+    assert not notice.locator('.fp-load-slow[lang="en"]').is_visible()
     retry = failed.locator("a.fp-load-retry")
     assert retry.inner_text() == cat.format("ui.load.retry", {})
     assert retry.evaluate("a => a.href") == voila_server + APP  # the same address, reloaded

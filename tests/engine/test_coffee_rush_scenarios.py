@@ -210,7 +210,7 @@ def test_cli_play_check_replay(tmp_path, capsys):
     out = tmp_path / "game.json"
     assert main(["play", "coffee-rush", "--players", "2", "--seed", "3", "--bots",
                  "heuristic,random", "--out", str(out), "--quiet"]) == 0
-    assert "Winner" in capsys.readouterr().out
+    assert "Won by" in capsys.readouterr().out
     assert main(["check", str(out)]) == 0
     assert "valid Coffee Rush record" in capsys.readouterr().out
     assert main(["replay", str(out), "--json", "--seat", "1"]) == 0

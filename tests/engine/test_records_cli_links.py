@@ -179,7 +179,7 @@ def test_cli_games_lists_all_four(capsys):
     assert status == 0
     for entry in LISTINGS:
         assert entry.id in out and entry.title in out
-    assert "burg" in out and "BURG: publisher unknown; 2-5 players; playable" in out
+    assert "burg" in out and "BURG (publisher unknown)" in out and "2 to 5 players" in out
 
 
 def test_cli_play_replay_check(capsys, tmp_path):

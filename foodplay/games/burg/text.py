@@ -8,7 +8,7 @@ from foodplay.messages import Catalogue
 
 
 def _cards(cat: Catalogue, cards: list[str]) -> str:
-    return ", ".join(cat.name(c) for c in cards) or "-"
+    return cat.series(cat.name(c) for c in cards) or "-"
 
 
 def _hidden(cat: Catalogue, value: Any) -> str:
@@ -58,6 +58,6 @@ def describe(view: dict[str, Any], cat: Catalogue) -> str:
                                                          "points": burger["points"]}))
     if view["scores"] is not None:
         lines.append(cat.format("burg.text.scores", {
-            "scores": ", ".join(f"{n} {p}" for n, p in zip(names, view["scores"], strict=True)),
+            "scores": cat.series(f"{n} {p}" for n, p in zip(names, view["scores"], strict=True)),
             "winners": view["winners"]}, names))
     return "\n".join(lines)

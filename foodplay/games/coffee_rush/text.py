@@ -8,7 +8,7 @@ from foodplay.messages import Catalogue
 
 
 def _names(cat: Catalogue, items: list[str]) -> str:
-    return ", ".join(cat.name(i) for i in items) or "-"
+    return cat.series(cat.name(i) for i in items) or "-"
 
 
 def _hidden(cat: Catalogue, value: Any) -> str:
@@ -44,7 +44,7 @@ def describe(view: dict[str, Any], cat: Catalogue) -> str:
         row = board["cells"][r * board["cols"]:(r + 1) * board["cols"]]
         lines.append(cat.format("coffee-rush.text.row", {
             "row": r + 1, "cells": " | ".join(_cell(cat, c, names) for c in row)}))
-    lines.append(cat.format("coffee-rush.text.supply", {"supply": ", ".join(
+    lines.append(cat.format("coffee-rush.text.supply", {"supply": cat.series(
         f"{cat.name(k)} {v}" for k, v in view["supply"].items())}))
     if view["phase"] in ("move", "pour", "serve"):
         path = " > ".join(cat.format("coffee-rush.text.cell_ref", {"row": r, "col": c})
@@ -61,13 +61,13 @@ def describe(view: dict[str, Any], cat: Catalogue) -> str:
         lines.append(cat.format("coffee-rush.text.cups", {"cups": "  ".join(
             f"{k}) {_names(cat, cup)}" for k, cup in enumerate(info["cups"], start=1))}))
         for tab, orders in enumerate(info["tabs"], start=1):
-            listed = "; ".join(cat.format(
+            listed = cat.template("list.cited_sep").join(cat.format(
                 "coffee-rush.text.order_special" if o["specialty"] else "coffee-rush.text.order",
                 {"order": o["id"], "ingredients": _names(cat, o["ingredients"])})
                 for o in orders) or "-"
             lines.append(cat.format("coffee-rush.text.tab", {"tab": tab, "orders": listed}))
     if view["scores"] is not None:
         lines.append(cat.format("coffee-rush.text.scores", {
-            "scores": ", ".join(f"{n} {p}" for n, p in zip(names, view["scores"], strict=True)),
+            "scores": cat.series(f"{n} {p}" for n, p in zip(names, view["scores"], strict=True)),
             "winners": view["winners"]}, names))
     return "\n".join(lines)

@@ -11,13 +11,13 @@ K = "cuisine-a-la-card."
 
 
 def _cards(cat: Catalogue, cards: list[str]) -> str:
-    return ", ".join(cat.name(c) for c in cards) or cat.format(K + "text.none")
+    return cat.series(cat.name(c) for c in cards) or cat.format(K + "text.none")
 
 
 def _grouped(cat: Catalogue, cards: list[str]) -> str:
     """A pile whose order does not matter here, with repeats counted: "Tasting Spoon ×5"."""
     counts = Counter(cards)
-    return ", ".join(cat.name(c) if n == 1 else
+    return cat.series(cat.name(c) if n == 1 else
                      cat.format(K + "text.times", {"card": c, "count": n})
                      for c, n in counts.items()) or cat.format(K + "text.none")
 
@@ -52,7 +52,7 @@ def effect(cat: Catalogue, eff: dict[str, Any], keys: str = K + "text.effect.") 
 
 
 def ability(cat: Catalogue, data: dict[str, Any]) -> str:
-    effects = ", ".join(effect(cat, e) for e in data["effects"])
+    effects = cat.series(effect(cat, e) for e in data["effects"])
     return cat.format(K + f"text.trigger.{data['trigger']}", {"effects": effects})
 
 
@@ -68,7 +68,8 @@ def judge_line(cat: Catalogue, slot: dict[str, Any]) -> str:
               for b in slot["penalty"]]
     return cat.format(K + "text.judge", {
         "slot": slot["slot"], "judge": slot["judge"], "tier": slot["tier"],
-        "count": slot["medals"], "wants": "; ".join(wants) or cat.format(K + "text.none"),
+        "count": slot["medals"],
+        "wants": cat.series(wants, semicolons=True) or cat.format(K + "text.none"),
         "ability": ability(cat, slot["ability"]),
     })
 
@@ -102,7 +103,7 @@ def describe(view: dict[str, Any], cat: Catalogue) -> str:
     for slot in view["judges"]:
         lines.append(judge_line(cat, slot))
     for seat, info in enumerate(view["seats"]):
-        plates = ", ".join(cat.name(c) if c else cat.format(K + "text.plate_empty")
+        plates = cat.series(cat.name(c) if c else cat.format(K + "text.plate_empty")
                            for c in info["plates"])
         lines.append(cat.format(K + "text.seat", {
             "seat": seat, "medals": info["medals"], "eaten": info["eaten"],
@@ -118,7 +119,7 @@ def describe(view: dict[str, Any], cat: Catalogue) -> str:
             lines.append(cat.format(K + "text.dish",
                                     {"cards": _cards(cat, [d["card"] for d in dish])}))
         if info["judges"]:
-            judges = ", ".join(cat.name(w["judge"]) if w["active"] else
+            judges = cat.series(cat.name(w["judge"]) if w["active"] else
                                cat.format(K + "text.inactive", {"judge": w["judge"]})
                                for w in info["judges"])
             lines.append(cat.format(K + "text.won", {"judges": judges}))
@@ -126,6 +127,6 @@ def describe(view: dict[str, Any], cat: Catalogue) -> str:
         lines.append(cat.format(K + "text.trash", {"cards": _cards(cat, view["trash"])}))
     if view["scores"] is not None:
         lines.append(cat.format(K + "text.scores", {
-            "scores": ", ".join(f"{n} {p}" for n, p in zip(names, view["scores"], strict=True)),
+            "scores": cat.series(f"{n} {p}" for n, p in zip(names, view["scores"], strict=True)),
             "winners": view["winners"]}, names))
     return "\n".join(lines)

@@ -8,7 +8,7 @@ from foodplay.messages import Catalogue
 
 
 def _cards(cat: Catalogue, cards: list[str]) -> str:
-    return ", ".join(cat.name(c) for c in cards) or "-"
+    return cat.series(cat.name(c) for c in cards) or "-"
 
 
 def _stack(cat: Catalogue, stack: dict[str, Any]) -> str:
@@ -54,11 +54,11 @@ def describe(view: dict[str, Any], cat: Catalogue) -> str:
             lines.append(cat.format("food-truck.text.hand", {"cards": _cards(cat, hand)}))
         if info["served"]:
             lines.append(cat.format("food-truck.text.served", {
-                "cards": ", ".join(_stack(cat, s) for s in info["served"])}))
+                "cards": cat.series(_stack(cat, s) for s in info["served"])}))
     if view["clash"]:
         lines.append(cat.format("food-truck.text.clash", view["clash"], names))
     if view["scores"] is not None:
         lines.append(cat.format("food-truck.text.scores", {
-            "scores": ", ".join(f"{n} {p}" for n, p in zip(names, view["scores"], strict=True)),
+            "scores": cat.series(f"{n} {p}" for n, p in zip(names, view["scores"], strict=True)),
             "winners": view["winners"]}, names))
     return "\n".join(lines)

@@ -1,0 +1,111 @@
+"""A page's own words (headings, paragraphs, tips) from the catalogue, in the page's language.
+
+Notebooks hold no prose: each text cell is `page_text(key, game)`, so that every page speaks
+the language its address asks for (`?lang=ko`), and follows an app's Language menu.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from urllib.parse import parse_qsl
+
+import ipywidgets as widgets
+
+from foodplay.links import with_lang
+from foodplay.messages import LANGUAGES, catalogue
+from foodplay_widgets.text import esc
+
+# The language links sit at the top right; the current language is marked, not only coloured.
+LANGUAGE_LINKS_CSS = """
+.fp-lang-links ul { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; list-style: none;
+  margin: 0 0 0.5rem; padding: 0; justify-content: flex-end; }
+.fp-lang-links a { display: inline-block; min-height: 44px; line-height: 44px; padding: 0 0.5rem; }
+.fp-lang-links a[aria-current] { font-weight: bold; text-decoration: none;
+  border-bottom: 3px solid currentColor; line-height: 38px; }
+"""
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<![*\w])\*(?!\*)(.+?)(?<!\*)\*(?![*\w])")
+_HEADING = re.compile(r"^(#{1,3}) (.+)$")
+
+
+def query_lang(query: str | None = None) -> str:
+    """The language a page address asks for (`lang=`), or English if none or unknown."""
+    query = os.environ.get("QUERY_STRING", "") if query is None else query
+    asked = dict(parse_qsl(query.lstrip("?"))).get("lang", "en")
+    return asked if asked in LANGUAGES else "en"
+
+
+def language_links(query: str, lang: str) -> str:
+    """A Language menu as links: this page again, in each language, keeping its address."""
+    cat = catalogue(None, lang)
+    current = ' aria-current="true"'
+    items = "".join(
+        f'<li><a href="{esc(with_lang("?" + query.lstrip("?"), code))}" lang="{code}" '
+        f'hreflang="{code}"{current if code == lang else ""}>'
+        f'{esc(catalogue(None, code).format("ui.lang.name"))}</a></li>' for code in LANGUAGES)
+    return (f'<nav class="fp-lang-links" aria-label="{esc(cat.format("ui.lang.label"))}">'
+            f"<ul>{items}</ul></nav>")
+
+
+def _inline(text: str) -> str:
+    html = esc(text)
+    html = _BOLD.sub(r"<strong>\1</strong>", html)
+    return _ITALIC.sub(r"<em>\1</em>", html)
+
+
+def rich_html(text: str) -> str:
+    """A catalogue text with a little markup (#, ##, ### headings, "- " items, **bold**,
+    *italic*, blank lines between paragraphs) as HTML; everything else is escaped."""
+    out: list[str] = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = block.split("\n")
+        if all(line.startswith("- ") for line in lines):
+            items = "".join(f"<li>{_inline(line[2:])}</li>" for line in lines)
+            out.append(f"<ul>{items}</ul>")
+            continue
+        heading = _HEADING.match(lines[0])
+        if heading:
+            level = len(heading.group(1))
+            out.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
+            lines = lines[1:]
+        if lines:
+            out.append(f"<p>{_inline(' '.join(lines))}</p>")
+    return "".join(out)
+
+
+class PageText(widgets.HTML):
+    """One catalogue text of a page, drawn in a language; `follow` a Language menu to switch."""
+
+    def __init__(self, key: str, game: str | None = None, lang: str = "en",
+                 links_query: str | None = None):
+        super().__init__()
+        self.key = key
+        self.game = game
+        self.links_query = links_query  # show the language links, for a page with this query
+        self.add_class("fp-page-text")
+        self.draw(lang)
+
+    def draw(self, lang: str) -> None:
+        from foodplay.games import get_game
+
+        cat = get_game(self.game).catalogue(lang) if self.game else catalogue(None, lang)
+        links = "" if self.links_query is None else \
+            f"<style>{LANGUAGE_LINKS_CSS}</style>{language_links(self.links_query, lang)}"
+        value = f'{links}<div class="fp-page-prose" lang="{esc(lang)}">' \
+                f"{rich_html(cat.format(self.key))}</div>"
+        if value != self.value:
+            self.value = value
+
+    def follow(self, select: widgets.Dropdown) -> PageText:
+        """Redraw whenever `select` (an app's Language menu) changes."""
+        select.observe(lambda change: self.draw(change["new"]), "value")
+        return self
+
+
+def page_text(key: str, game: str | None = None, query: str | None = None,
+              links: bool = False) -> PageText:
+    """The text `key` (from `game`'s catalogue, or the core one) in the page address's language;
+    `links` puts the language links (this page, in each language) above it."""
+    query = os.environ.get("QUERY_STRING", "") if query is None else query
+    return PageText(key, game, query_lang(query), query if links else None)
