@@ -187,7 +187,7 @@ def in_viewport(page, selector: str) -> bool:
         && r.bottom <= innerHeight && r.right <= innerWidth; }""", selector)
 
 
-def open_page(page, loaded_page, notebook_url, spec: tuple[str, str, str, bool]):
+def show_page(page, loaded_page, notebook_url, spec: tuple[str, str, str, bool]):
     """The page of `spec` (as in APPS) at the laptop size, rendered and showing no error: the
     shared loaded page, or this test's tab opened on it."""
     notebook, query, ready, shared = spec
@@ -200,6 +200,15 @@ def open_page(page, loaded_page, notebook_url, spec: tuple[str, str, str, bool])
     body = page.locator("body").inner_text()
     assert "Traceback" not in body and CELL_ERROR not in body, body[:2000]
     return page
+
+
+def open_page(page, base: str, path: str, ready: str) -> None:
+    """Open `path` (notebook and query) in `page` at the laptop size, rendered, with no error."""
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES["laptop"], strict=True)))
+    page.goto(f"{base}/voila/render/{path}", timeout=FIRST_RENDER_MS)
+    expect(page.locator(ready).first).to_be_visible(timeout=FIRST_RENDER_MS)
+    body = page.locator("body").inner_text()
+    assert "Traceback" not in body and CELL_ERROR not in body, body[:2000]
 
 
 def settle(page) -> None:
@@ -215,7 +224,7 @@ def check_axe(page, axe_path) -> None:
 
 @pytest.mark.parametrize("name", list(APPS))
 def test_every_size(page, loaded_page, notebook_url, axe_path, save_screenshot, name):
-    page = open_page(page, loaded_page, notebook_url, APPS[name])
+    page = show_page(page, loaded_page, notebook_url, APPS[name])
     check_axe(page, axe_path)
     has_bar = page.locator("button.fp-next").count() > 0
     for size, (width, height) in SIZES.items():
@@ -249,7 +258,7 @@ def test_every_size(page, loaded_page, notebook_url, axe_path, save_screenshot, 
 
 @pytest.mark.parametrize("name", list(OTHER_PAGES))
 def test_accessibility(page, loaded_page, notebook_url, axe_path, save_screenshot, name):
-    page = open_page(page, loaded_page, notebook_url, OTHER_PAGES[name])
+    page = show_page(page, loaded_page, notebook_url, OTHER_PAGES[name])
     check_axe(page, axe_path)
     assert page.evaluate(LAYOUT_PROBLEMS, True) == []
     save_screenshot(page, f"screens-{name}-laptop")
@@ -264,7 +273,7 @@ def test_every_notebook_is_opened_here_at_its_plain_address():
 
 def test_keyboard_shortcuts_work_anywhere_but_in_a_field(page, loaded_page, notebook_url,
                                                         save_screenshot):
-    page = open_page(page, loaded_page, notebook_url, ("food-truck.ipynb", "", COUNTER, False))
+    page = show_page(page, loaded_page, notebook_url, ("food-truck.ipynb", "", COUNTER, False))
     counter = page.locator(".fp-step-counter")
     expect(counter).to_have_text(re.compile(r"^step 0 / \d+$"))
     last = int(counter.inner_text().split("/")[1])
