@@ -7,23 +7,33 @@ The server is `make serve`'s standalone Voilà, or with FOODPLAY_TEST_SERVER=bin
 Binder serves: Jupyter Server with the Voilà extension under the base URL /user/learner/,
 configured by what `binder/postBuild` wrote under $HOME/.jupyter, through `binder/start` if it
 exists (.ci/run stage 2). Build page addresses with the `notebook_url` fixture.
+
+Pages (tabs.py says why: a page in a new tab costs almost twice the CPU of one in an open tab):
+- `page`: the session's one tab, handed to each test in turn and reset after it (its pages
+  left so that their kernels shut down, storage cleared, routes, media and viewport put back).
+  Use it for anything that changes a page: clicks, typing, navigation.
+- `loaded_page(notebook, ready, query="")`: a page loaded once for the session and shared by
+  every test that asks for the same notebook and query, in a tab of its own; waits until the
+  selector `ready` is visible. For tests that only read a page, or put back what they change
+  (a language menu switched back to English): e.g.
+  `loaded_page("burg.ipynb", "button.fp-next")`. Viewport and scroll are reset on each
+  hand-out; a failing test throws away the pages it was handed.
+- `private_page`: a page in a context of its own, closed after the test, for a test that
+  changes what the tab's reset cannot undo (e.g. `route_web_socket`).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import signal
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
-import warnings
 from pathlib import Path
 
 import pytest
+from tabs import LoadedPages, Tab, VoilaKernels, close_context, new_context, screenshot_to
 
 from foodplay_widgets.binder import BASE_URL, EXTENSION, jupyter_server_argv
 from foodplay_widgets.serve import answers, free_port, voila_argv
@@ -44,10 +54,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-VIEWPORT = {"width": 1280, "height": 2000}  # tall: Voilà's lab template scrolls inside
-TIMEOUT_MS = 30_000  # first render takes about 2-3 s; be generous on a busy CI machine
 SERVER_START_S = 60
-KERNEL_SHUTDOWN_S = 5
 
 SERVER_KIND = os.environ.get("FOODPLAY_TEST_SERVER", "voila")  # "voila" or "binder"
 BINDER_BASE_URL = BASE_URL
@@ -68,54 +75,6 @@ def pytest_runtest_makereport(item, call):
     report = yield
     setattr(item, f"report_{report.when}", report)
     return report
-
-
-class VoilaKernels:
-    """The kernels of one Voilà server, seen through its REST API."""
-
-    def __init__(self, base: str):
-        self.base = base
-
-    def alive(self, kernel_id: str) -> bool:
-        """Whether the server still runs this kernel (GET /api/kernels/<id>)."""
-        try:
-            with urllib.request.urlopen(f"{self.base}/api/kernels/{kernel_id}", timeout=2):
-                return True
-        except urllib.error.HTTPError as error:
-            return error.code != 404
-
-    def running(self) -> set[str] | None:
-        """The ids of every kernel the server runs (GET /api/kernels); None where the server
-        does not list them (standalone Voilà answers 404)."""
-        try:
-            with urllib.request.urlopen(f"{self.base}/api/kernels", timeout=5) as response:
-                return {kernel["id"] for kernel in json.load(response)}
-        except urllib.error.HTTPError as error:
-            if error.code == 404:
-                return None
-            raise
-
-    def wait_gone(self, kernel_id: str, timeout: float = KERNEL_SHUTDOWN_S) -> bool:
-        """Wait until the kernel is shut down; whether it is."""
-        deadline = time.monotonic() + timeout
-        while self.alive(kernel_id):
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.05)
-        return True
-
-    @staticmethod
-    def of(page) -> str | None:
-        """The kernel id of a Voilà page, from its page config; None on any other page."""
-        if page.is_closed():
-            return None
-        try:
-            config = page.evaluate(
-                "() => document.getElementById('jupyter-config-data')?.textContent ?? null"
-            )
-        except Exception:  # the page is gone or is not a Voilà page: no kernel to shut down
-            return None
-        return json.loads(config).get("kernelId") if config else None
 
 
 def _server_command(port: int) -> tuple[list[str], str]:
@@ -220,43 +179,70 @@ def kernels(voila_server) -> VoilaKernels:
     return VoilaKernels(voila_server)
 
 
-@pytest.fixture
-def page(browser, kernels, request):
-    """A fresh page in a fresh context, with a tall viewport.
-
-    On teardown the page is closed with its `beforeunload` handler, whose beacon asks Voilà
-    to shut the page's kernel down. The context is closed only once that kernel is gone:
-    closing the context at once cancels the beacon in flight and leaves the kernel running.
-    Other pages a test opened in the same context (`page.context.new_page()`, a link with
-    target=_blank) are closed the same way.
-    """
-    context = browser.new_context(viewport=VIEWPORT)
-    context.set_default_timeout(TIMEOUT_MS)
-    new_page = context.new_page()
-    yield new_page
+def _failed(request) -> bool:
     report = getattr(request.node, "report_call", None)
-    if report is not None and report.failed and not new_page.is_closed():
-        _save_screenshot(new_page, f"FAILED-{request.node.name}")
-    opened = [new_page] + [p for p in context.pages if p is not new_page]
-    kernel_ids = [VoilaKernels.of(p) for p in opened]
-    for each in opened:
-        if not each.is_closed():
-            each.close(run_before_unload=True)
-    for kernel_id in kernel_ids:
-        if kernel_id and not kernels.wait_gone(kernel_id):
-            warnings.warn(
-                f"kernel {kernel_id} still running {KERNEL_SHUTDOWN_S} s after its page closed",
-                stacklevel=1,
-            )
-    context.close()
+    return report is not None and report.failed
+
+
+@pytest.fixture(scope="session")
+def _tab(browser, kernels, voila_server):
+    tab = Tab(browser, kernels, voila_server)
+    yield tab
+    tab.discard()
+
+
+@pytest.fixture
+def page(_tab, request):
+    """The session's tab, as a new tab would be (conftest's docstring; tabs.Tab)."""
+    tab = _tab.take()
+    yield tab
+    if _failed(request):
+        if not tab.is_closed():
+            _save_screenshot(tab, f"FAILED-{request.node.name}")
+        _tab.discard()
+    else:
+        _tab.reset()
+
+
+@pytest.fixture(scope="session")
+def _loaded_pages(browser, kernels, notebook_url):
+    pages = LoadedPages(browser, kernels, notebook_url)
+    yield pages
+    pages.close()
+
+
+@pytest.fixture
+def loaded_page(_loaded_pages, request):
+    """`loaded_page("burg.ipynb", "button.fp-next", query="")`: a page loaded once for the
+    session and shared (conftest's docstring; tabs.LoadedPages)."""
+    handed = []
+
+    def get(notebook: str, ready: str, query: str = ""):
+        handed.append(_loaded_pages.get(notebook, ready, query))
+        return handed[-1]
+
+    yield get
+    if _failed(request):
+        for number, each in enumerate(handed):
+            if not each.is_closed():
+                _save_screenshot(each, f"FAILED-{request.node.name}-shared{number}")
+            _loaded_pages.discard(each)
+
+
+@pytest.fixture
+def private_page(browser, kernels, request):
+    """A page in a context of its own, closed (with its kernel) after the test."""
+    context = new_context(browser)
+    own = context.new_page()
+    yield own
+    if _failed(request) and not own.is_closed():
+        _save_screenshot(own, f"FAILED-{request.node.name}")
+    close_context(context, kernels)
 
 
 def _save_screenshot(page, name: str) -> Path:
     """Save a PNG of the viewport as test-artifacts/screenshots/<name>.png."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path))
-    return path
+    return screenshot_to(SCREENSHOTS, page, name)
 
 
 @pytest.fixture

@@ -61,14 +61,15 @@ def full_link(page, css: str) -> str:
 def test_every_page_renders_and_no_kernel_is_left(page, kernels, notebook_url):
     """A visitor clicks through every page in one tab, then closes it: no kernel is left."""
     before = kernels.running()  # None on standalone Voilà, which does not list its kernels
+    visitor = page.context.new_page()  # a tab of its own to close (the session's tab stays)
     opened = []
     for notebook, ready in PAGES:
-        goto(page, notebook_url(notebook))
-        expect(page.locator(ready).first).to_be_visible(timeout=FIRST_RENDER_MS)
-        assert_no_traceback(page)
-        opened.append(kernels.of(page))
+        goto(visitor, notebook_url(notebook))
+        expect(visitor.locator(ready).first).to_be_visible(timeout=FIRST_RENDER_MS)
+        assert_no_traceback(visitor)
+        opened.append(kernels.of(visitor))
     assert all(opened) and len(set(opened)) == len(PAGES), opened
-    page.close(run_before_unload=True)
+    visitor.close(run_before_unload=True)
     left = [k for k in opened if not kernels.wait_gone(k, timeout=KERNELS_GONE_S)]
     assert not left, f"{len(left)} of {len(PAGES)} kernels left after their pages closed"
     if before is not None:  # Jupyter Server: nothing else was started either

@@ -3,9 +3,9 @@ set-up with Next reading the clauses, then take a seat (seed 7, three players), 
 and build a move by pressing the board's cell buttons (mouse and keyboard), read the refusal to
 end on Bob's cell with its rule, and stop on a free cell.
 
-One page: the gallery's kernel, then the app's. The session's Voilà server and Chromium come
-from conftest. Waits are on selectors and text (Playwright's auto-retrying `expect`), never
-fixed sleeps.
+The gallery is the session's shared loaded page (its card is only read); the app opens in the
+test's tab at the card's link. The session's Voilà server and Chromium come from conftest.
+Waits are on selectors and text (Playwright's auto-retrying `expect`), never fixed sleeps.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import re
 
 from playwright.sync_api import expect
 
-GALLERY = "/voila/render/index.ipynb"
 APP = "/voila/render/coffee-rush.ipynb"
 FIRST_RENDER_MS = 30_000  # a new kernel runs the notebook first: 2-4 s here, more on busy CI
 UPDATE_MS = 10_000  # a click's round trip to the kernel: about 50 ms, be generous
@@ -40,15 +39,15 @@ def assert_no_traceback(page) -> None:
     assert "There was an error when executing cell" not in body
 
 
-def test_gallery_step_through_then_build_a_move_on_the_board(page, voila_server,
+def test_gallery_step_through_then_build_a_move_on_the_board(page, loaded_page,
                                                              save_screenshot):
-    page.goto(voila_server + GALLERY)
-    card = page.locator('.fp-game-card.fp-built[data-game="coffee-rush"]')
+    gallery = loaded_page("index.ipynb", ".fp-game-card.fp-built")
+    card = gallery.locator('.fp-game-card.fp-built[data-game="coffee-rush"]')
     expect(card.locator("a.fp-open")).to_be_visible(timeout=FIRST_RENDER_MS)
     expect(card).to_contain_text("Euijin Han")
     expect(card.locator("a.fp-examples")).to_have_attribute("href", "coffee-rush-examples.ipynb")
-    save_screenshot(page, "coffee-rush-01-gallery")
-    card.locator("a.fp-open").click()
+    save_screenshot(gallery, "coffee-rush-01-gallery")
+    page.goto(card.locator("a.fp-open").evaluate("a => a.href"))  # the link, in the test's tab
     page.wait_for_url(re.compile(re.escape(APP) + r"$"))
     expect(page.locator(".fp-step-counter")).to_have_text(COUNTER, timeout=FIRST_RENDER_MS)
     expect(page.locator(".fp-app-title")).to_contain_text("Coffee Rush")

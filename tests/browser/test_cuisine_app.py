@@ -3,7 +3,9 @@ reading the clauses, then open the rulebook's Eggs and Bok Choy hand in play mod
 build the dish in the dish builder with the mouse and the keyboard, read its running total and
 the judges' answers, and serve it.
 
-Waits are on selectors and text (Playwright's auto-retrying `expect`), never fixed sleeps.
+The gallery is the session's shared loaded page (its card is only read); the app opens in the
+test's tab at the card's link. Waits are on selectors and text (Playwright's auto-retrying
+`expect`), never fixed sleeps.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from foodplay.links import Link
 from foodplay.record import Record
 from foodplay_widgets.lesson import load_scenario
 
-GALLERY = "/voila/render/index.ipynb"
 APP = "/voila/render/cuisine-a-la-card.ipynb"
 FIRST_RENDER_MS = 30_000  # a new kernel runs the notebook first: 2-4 s here, more on busy CI
 UPDATE_MS = 10_000  # a click's round trip to the kernel: about 50 ms, be generous
@@ -47,13 +48,14 @@ def eggs_in_play_mode() -> str:
                 mode="play").query()
 
 
-def test_step_through_then_build_and_serve_a_dish(page, voila_server, save_screenshot):
-    page.goto(voila_server + GALLERY)
-    card = page.locator('.fp-game-card.fp-built[data-game="cuisine-a-la-card"]')
+def test_step_through_then_build_and_serve_a_dish(page, loaded_page, voila_server,
+                                                  save_screenshot):
+    gallery = loaded_page("index.ipynb", ".fp-game-card.fp-built")
+    card = gallery.locator('.fp-game-card.fp-built[data-game="cuisine-a-la-card"]')
     expect(card.locator("a.fp-open")).to_be_visible(timeout=FIRST_RENDER_MS)
     expect(card).to_contain_text("Dani Demarest")
-    save_screenshot(page, "cuisine-01-gallery")
-    card.locator("a.fp-open").click()
+    save_screenshot(gallery, "cuisine-01-gallery")
+    page.goto(card.locator("a.fp-open").evaluate("a => a.href"))  # the link, in the test's tab
     page.wait_for_url(re.compile(re.escape(APP) + r"$"))
     expect(page.locator(".fp-step-counter")).to_have_text(re.compile(r"^step 0 / \d+$"),
                                                           timeout=FIRST_RENDER_MS)

@@ -2,8 +2,9 @@
 pile with the editor's buttons and the keyboard, confirm, then step through the service round
 with Next, reading the clauses in the explanation.
 
-One page, one kernel: the session's Voilà server and Chromium come from conftest. Waits are on
-selectors and text (Playwright's auto-retrying `expect`), never fixed sleeps.
+The gallery is the session's shared loaded page (its card is only read); the app opens in the
+test's tab at the card's link. The session's Voilà server and Chromium come from conftest.
+Waits are on selectors and text (Playwright's auto-retrying `expect`), never fixed sleeps.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import re
 
 from playwright.sync_api import expect
 
-GALLERY = "/voila/render/index.ipynb"
 APP = "/voila/render/food-truck.ipynb"
 FIRST_RENDER_MS = 30_000  # a new kernel runs the notebook first: 2-4 s here, more on busy CI
 UPDATE_MS = 10_000  # a click's round trip to the kernel: about 50 ms, be generous
@@ -48,13 +48,13 @@ def assert_no_traceback(page) -> None:
     assert "There was an error when executing cell" not in body
 
 
-def test_order_a_pile_then_step_through_the_service(page, voila_server, save_screenshot):
-    page.goto(voila_server + GALLERY)
-    card = page.locator('.fp-game-card.fp-built[data-game="food-truck"]')
+def test_order_a_pile_then_step_through_the_service(page, loaded_page, save_screenshot):
+    gallery = loaded_page("index.ipynb", ".fp-game-card.fp-built")
+    card = gallery.locator('.fp-game-card.fp-built[data-game="food-truck"]')
     expect(card.locator("a.fp-open")).to_be_visible(timeout=FIRST_RENDER_MS)
     expect(card).to_contain_text("Florian Fay")
-    save_screenshot(page, "food-truck-01-gallery")
-    card.locator("a.fp-open").click()
+    save_screenshot(gallery, "food-truck-01-gallery")
+    page.goto(card.locator("a.fp-open").evaluate("a => a.href"))  # the link, in the test's tab
     page.wait_for_url(re.compile(re.escape(APP) + r"$"))
     expect(page.locator(".fp-step-counter")).to_have_text(COUNTER, timeout=FIRST_RENDER_MS)
     expect(page.locator(".fp-app-title")).to_contain_text("Food Truck")

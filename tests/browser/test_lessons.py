@@ -13,7 +13,6 @@ import re
 from playwright.sync_api import expect
 
 LESSONS = "/voila/render/lessons.ipynb"
-GALLERY = "/voila/render/index.ipynb"
 FIRST_RENDER_MS = 30_000
 UPDATE_MS = 10_000
 MAX_TABS = 80
@@ -126,12 +125,12 @@ def test_progress_survives_a_reload(page, voila_server, save_screenshot):
     save_screenshot(page, "lessons-04-cuisine-after-reload")
 
 
-def test_gallery_links_lessons_and_teacher(page, voila_server):
-    page.goto(voila_server + GALLERY)
-    card = page.locator('.fp-game-card[data-game="burg"]')
+def test_gallery_links_lessons_and_teacher(loaded_page):
+    gallery = loaded_page("index.ipynb", ".fp-game-card.fp-built")  # shared: only read
+    card = gallery.locator('.fp-game-card[data-game="burg"]')
     expect(card.locator("a.fp-lessons")).to_have_attribute(
         "href", "lessons.ipynb?lesson=burg/rat-on-a-pile", timeout=FIRST_RENDER_MS)
-    pages = page.locator(".fp-pages a.fp-page-link")
+    pages = gallery.locator(".fp-pages a.fp-page-link")
     expect(pages).to_have_count(2)
     expect(pages.nth(1)).to_have_attribute("href", "teacher.ipynb")
 

@@ -14,9 +14,11 @@ QUICK = ":root { --fp-load-slow: 0.2s; --fp-load-failed: 1s; }"
 KERNEL_API = re.compile(r"/api/kernels/")
 
 
-def test_a_refused_kernel_shows_the_notice_with_a_retry(page, voila_server, kernels):
+def test_a_refused_kernel_shows_the_notice_with_a_retry(private_page, voila_server, kernels):
     """The server runs the notebook, but the page may not reach its kernel (REST and
-    websocket refused), so no widget ever renders: the notice appears and offers a reload."""
+    websocket refused), so no widget ever renders: the notice appears and offers a reload.
+    A page of its own: the shared tab cannot take its websocket route off again."""
+    page = private_page
     page.route(KERNEL_API, lambda route: route.abort())
     page.route_web_socket(KERNEL_API, lambda ws: ws.close())
     page.goto(voila_server + APP, wait_until="commit")
@@ -40,10 +42,10 @@ def test_a_refused_kernel_shows_the_notice_with_a_retry(page, voila_server, kern
     assert kernels.wait_gone(kernel_id)
 
 
-def test_a_page_that_loads_never_shows_the_notice(page, voila_server):
-    page.goto(voila_server + APP)
-    page.locator(".fp-app .fp-step-counter").wait_for()
-    page.add_style_tag(content=QUICK)
+def test_a_page_that_loads_never_shows_the_notice(loaded_page):
+    page = loaded_page("burg.ipynb", ".fp-app .fp-step-counter")  # shared: the style goes after
+    quick = page.add_style_tag(content=QUICK)
     page.wait_for_timeout(1500)  # past both (shortened) delays
     notice = page.locator(".fp-load-check")
     assert notice.count() == 1 and not notice.is_visible()
+    quick.evaluate("style => style.remove()")

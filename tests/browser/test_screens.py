@@ -1,15 +1,21 @@
 """Every screen: a laptop (1280x800), a phone (390x844), and wider screens (1440x900, 1920x1080).
 
-One page load per page: the layout is CSS only, so each test loads its page once and resizes the
-viewport through the sizes, checking at each one that nothing sticks out past the screen
+One page load per page: the layout is CSS only, so each test takes its page once loaded and resizes
+the viewport through the sizes, checking at each one that nothing sticks out past the screen
 edge, nothing is clipped, the control bar is on screen, and (on the phone) touch targets are at
 least 44 px. Every page of the gallery also gets an axe-core scan (no serious or critical
 violation). Screenshots of each page at each size go to test-artifacts/screenshots/.
+
+Every notebook is opened here at its plain address (no query) and must show no error: with the
+apps' own tests this is the check that each notebook runs (no separate nbval run of them).
+The apps, the gallery, teacher mode and the lessons page are the session's shared loaded pages
+(`loaded_page`): other tests read them too, and these tests change only viewport and scroll.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -19,27 +25,46 @@ UPDATE_MS = 10_000
 SIZES = {"laptop": (1280, 800), "phone": (390, 844), "wide": (1440, 900), "large": (1920, 1080)}
 COUNTER = ".fp-step-counter .fp-counter"
 
-# page name -> (notebook and query, a selector present once the page has rendered)
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+CELL_ERROR = "There was an error when executing cell"  # Voilà's words for a failing cell
+
+# page name -> (notebook, query, a selector present once the page has rendered, shared)
+# shared: the session's loaded page (`loaded_page`), which other tests read too; otherwise
+# the page opens in this test's tab.
 APPS = {
-    "burg": ("burg.ipynb", COUNTER),
-    "coffee-rush": ("coffee-rush.ipynb", COUNTER),
-    "cuisine": ("cuisine-a-la-card.ipynb", COUNTER),
-    "food-truck": ("food-truck.ipynb", COUNTER),
-    "teacher": ("teacher.ipynb", COUNTER),
+    "burg": ("burg.ipynb", "", COUNTER, True),
+    "coffee-rush": ("coffee-rush.ipynb", "", COUNTER, True),
+    "cuisine": ("cuisine-a-la-card.ipynb", "", COUNTER, True),
+    "food-truck": ("food-truck.ipynb", "", COUNTER, True),
+    "teacher": ("teacher.ipynb", "", COUNTER, True),
     # Coffee Rush's first lesson: its order cards were clipped at 1280 px
-    "lessons": ("lessons.ipynb?lesson=coffee-rush/first-turn", ".fp-lesson-goal-box"),
+    "lessons": ("lessons.ipynb", "lesson=coffee-rush/first-turn", ".fp-lesson-goal-box", False),
 }
 OTHER_PAGES = {
-    "gallery": ("index.ipynb", ".fp-game-card"),
-    "burg-examples": ("burg-examples.ipynb", COUNTER),
-    "coffee-rush-examples": ("coffee-rush-examples.ipynb", COUNTER),
-    "cuisine-examples": ("cuisine-a-la-card-examples.ipynb", COUNTER),
-    "food-truck-examples": ("food-truck-examples.ipynb", COUNTER),
+    "gallery": ("index.ipynb", "", ".fp-game-card.fp-built", True),
+    "lessons-first": ("lessons.ipynb", "", ".fp-lesson-goal-box", True),
+    "summary": ("summary.ipynb", "", ".fp-summary .fp-sum-index li", False),
+    "burg-examples": ("burg-examples.ipynb", "", COUNTER, False),
+    "coffee-rush-examples": ("coffee-rush-examples.ipynb", "", COUNTER, False),
+    "cuisine-examples": ("cuisine-a-la-card-examples.ipynb", "", COUNTER, False),
+    "food-truck-examples": ("food-truck-examples.ipynb", "", COUNTER, False),
 }
 
 # Voilà's lab template scrolls inside this panel, not the document.
 SCROLL_TO = """(y) => { const s = document.querySelector('.lm-BoxPanel-child')
   || document.scrollingElement; s.scrollTop = y; return s.scrollTop; }"""
+
+# Resolves once the layout has followed a resize or a scroll: the scrolling panel and the page
+# keep their sizes for two frames in a row (at most 60 frames).
+SETTLED = """() => new Promise((done) => {
+  const box = () => { const s = document.querySelector('.lm-BoxPanel-child')
+    || document.scrollingElement; return [innerWidth, innerHeight, s.clientWidth,
+    s.clientHeight, s.scrollWidth, s.scrollHeight, s.scrollTop].join(); };
+  let last = box(), same = 0, frames = 0;
+  const tick = () => { const now = box(); same = now === last ? same + 1 : 0; last = now;
+    if (same >= 2 || ++frames > 60) { done(frames); } else { requestAnimationFrame(tick); } };
+  requestAnimationFrame(tick);
+})"""
 
 # Problems at the current size: elements past the screen edge (except inside a box meant to
 # scroll, the table or the rulebook list), clipped text in buttons, labels and cards, boxes
@@ -162,11 +187,33 @@ def in_viewport(page, selector: str) -> bool:
         && r.bottom <= innerHeight && r.right <= innerWidth; }""", selector)
 
 
+def show_page(page, loaded_page, notebook_url, spec: tuple[str, str, str, bool]):
+    """The page of `spec` (as in APPS) at the laptop size, rendered and showing no error: the
+    shared loaded page, or this test's tab opened on it."""
+    notebook, query, ready, shared = spec
+    if shared:
+        page = loaded_page(notebook, ready, query)
+    else:
+        page.goto(notebook_url(notebook, query), timeout=FIRST_RENDER_MS)
+        expect(page.locator(ready).first).to_be_visible(timeout=FIRST_RENDER_MS)
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES["laptop"], strict=True)))
+    body = page.locator("body").inner_text()
+    assert "Traceback" not in body and CELL_ERROR not in body, body[:2000]
+    return page
+
+
 def open_page(page, base: str, path: str, ready: str) -> None:
+    """Open `path` (notebook and query) in `page` at the laptop size, rendered, with no error."""
     page.set_viewport_size(dict(zip(("width", "height"), SIZES["laptop"], strict=True)))
     page.goto(f"{base}/voila/render/{path}", timeout=FIRST_RENDER_MS)
     expect(page.locator(ready).first).to_be_visible(timeout=FIRST_RENDER_MS)
-    assert "Traceback" not in page.locator("body").inner_text()
+    body = page.locator("body").inner_text()
+    assert "Traceback" not in body and CELL_ERROR not in body, body[:2000]
+
+
+def settle(page) -> None:
+    """Wait until the layout has followed a resize or a scroll."""
+    page.evaluate(SETTLED)
 
 
 def check_axe(page, axe_path) -> None:
@@ -176,15 +223,14 @@ def check_axe(page, axe_path) -> None:
 
 
 @pytest.mark.parametrize("name", list(APPS))
-def test_every_size(page, voila_server, axe_path, save_screenshot, name):
-    path, ready = APPS[name]
-    open_page(page, voila_server, path, ready)
+def test_every_size(page, loaded_page, notebook_url, axe_path, save_screenshot, name):
+    page = show_page(page, loaded_page, notebook_url, APPS[name])
     check_axe(page, axe_path)
     has_bar = page.locator("button.fp-next").count() > 0
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate(SCROLL_TO, 0)
-        page.wait_for_timeout(150)  # a frame or two for the layout to follow
+        settle(page)
         problems = page.evaluate(LAYOUT_PROBLEMS, size != "phone")
         assert problems == [], f"{name} at {width}x{height}: {problems}"
         if size == "phone":
@@ -202,7 +248,7 @@ def test_every_size(page, voila_server, axe_path, save_screenshot, name):
         save_screenshot(page, f"screens-{name}-{size}")
         if has_bar:
             page.evaluate(SCROLL_TO, 1500)
-            page.wait_for_timeout(150)
+            settle(page)
             assert in_viewport(page, "button.fp-next"), f"{name} at {size}: bar scrolled away"
             save_screenshot(page, f"screens-{name}-{size}-scrolled")
     if name == "teacher":
@@ -211,16 +257,23 @@ def test_every_size(page, voila_server, axe_path, save_screenshot, name):
 
 
 @pytest.mark.parametrize("name", list(OTHER_PAGES))
-def test_accessibility(page, voila_server, axe_path, save_screenshot, name):
-    path, ready = OTHER_PAGES[name]
-    open_page(page, voila_server, path, ready)
+def test_accessibility(page, loaded_page, notebook_url, axe_path, save_screenshot, name):
+    page = show_page(page, loaded_page, notebook_url, OTHER_PAGES[name])
     check_axe(page, axe_path)
     assert page.evaluate(LAYOUT_PROBLEMS, True) == []
     save_screenshot(page, f"screens-{name}-laptop")
 
 
-def test_keyboard_shortcuts_work_anywhere_but_in_a_field(page, voila_server, save_screenshot):
-    open_page(page, voila_server, "food-truck.ipynb", COUNTER)
+def test_every_notebook_is_opened_here_at_its_plain_address():
+    """Each notebook runs, with no error, in one of the tests above (in place of nbval)."""
+    plain = {notebook for notebook, query, _, _ in [*APPS.values(), *OTHER_PAGES.values()]
+             if not query}
+    assert plain == {path.name for path in NOTEBOOKS.glob("*.ipynb")}
+
+
+def test_keyboard_shortcuts_work_anywhere_but_in_a_field(page, loaded_page, notebook_url,
+                                                        save_screenshot):
+    page = show_page(page, loaded_page, notebook_url, ("food-truck.ipynb", "", COUNTER, False))
     counter = page.locator(".fp-step-counter")
     expect(counter).to_have_text(re.compile(r"^step 0 / \d+$"))
     last = int(counter.inner_text().split("/")[1])
@@ -231,13 +284,16 @@ def test_keyboard_shortcuts_work_anywhere_but_in_a_field(page, voila_server, sav
                       ("Home", 0)):
         page.keyboard.press(key)
         expect(counter).to_have_text(f"step {step} / {last}", timeout=UPDATE_MS)
-    # typing in a field keeps its keys: the seed box takes them, the step stays
+    # typing in a field keeps its keys: the seed box takes them, the step stays. The page's key
+    # handler presses the app's buttons as it gets the key, so no click means no step
+    page.evaluate("""() => { window.fpTestClicks = 0; document.addEventListener('click',
+        (e) => { if (e.target.closest('.fp-app')) { window.fpTestClicks += 1; } }, true); }""")
     page.locator(".fp-seed input").focus()
     page.keyboard.press("End")
     page.keyboard.press("ArrowRight")
     page.locator(".fp-lang select").focus()
     page.keyboard.press("ArrowLeft")
-    page.wait_for_timeout(500)
+    assert page.evaluate("() => window.fpTestClicks") == 0
     expect(counter).to_have_text(f"step 0 / {last}")
     # a focused button does not swallow them; W opens "why not?" (its move list gets focus)
     page.locator("button.fp-new-game").focus()

@@ -2,37 +2,33 @@
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 GALLERY = "/voila/render/index.ipynb"
 CELL_ERROR = "There was an error when executing cell"  # Voilà's message for a failing cell
+# Widgets render only once the kernel has run the notebook: wait for the game cards.
+RENDERED = ".fp-game-card.fp-built"
 
 
-def open_gallery(page, base):
-    page.goto(base + GALLERY)
-    # Widgets render only once the kernel has run the notebook: wait for one with text.
-    page.locator(".widget-html").filter(has_text=re.compile(r"\S")).first.wait_for()
-
-
-def test_gallery_renders(page, voila_server, save_screenshot):
-    open_gallery(page, voila_server)
-    save_screenshot(page, "gallery")
-    body = page.locator("body").inner_text()
+def test_gallery_renders(loaded_page, save_screenshot):
+    gallery = loaded_page("index.ipynb", RENDERED)
+    save_screenshot(gallery, "gallery")
+    body = gallery.locator("body").inner_text()
     assert "Traceback" not in body and CELL_ERROR not in body
-    assert page.locator(".jp-CodeCell").count() > 0
-    assert page.locator(".jp-CodeCell:not(.jp-mod-noInput)").count() == 0, (
+    assert gallery.locator(".jp-CodeCell").count() > 0
+    assert gallery.locator(".jp-CodeCell:not(.jp-mod-noInput)").count() == 0, (
         "Voilà should strip the source of code cells"
     )
 
 
 def test_closing_the_page_shuts_its_kernel_down(page, voila_server, kernels):
     """voila#1458: without the XSRF setting, closed pages leave ~100 MiB kernels behind."""
-    open_gallery(page, voila_server)
-    kernel_id = kernels.of(page)
+    closing = page.context.new_page()  # the session's tab stays open for the next test
+    closing.goto(voila_server + GALLERY)
+    closing.locator(RENDERED).first.wait_for()
+    kernel_id = kernels.of(closing)
     assert kernel_id and kernels.alive(kernel_id)
-    page.close(run_before_unload=True)
+    closing.close(run_before_unload=True)
     assert kernels.wait_gone(kernel_id), "the page's beacon did not shut its kernel down"
 
 
@@ -49,3 +45,20 @@ def test_root_lists_the_gallery(page, voila_server):
     except PlaywrightTimeoutError:
         page.reload()
         item.wait_for()
+
+
+def test_the_next_test_gets_the_tab_as_new(page, _tab, voila_server):
+    """The shared tab's reset (conftest): what a test leaves in the browser's storage, its
+    routes and its viewport are gone for the next test, as in a new tab."""
+    page.goto(voila_server + "/")
+    page.evaluate("() => localStorage.setItem('foodplay.test', 'left over')")
+    page.route("**/never", lambda route: route.abort())
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.emulate_media(media="print")
+    _tab.reset()
+    assert _tab.take() is page and page.url == "about:blank"
+    page.goto(voila_server + "/")
+    assert page.evaluate("() => localStorage.getItem('foodplay.test')") is None
+    assert page.viewport_size == {"width": 1280, "height": 2000}
+    assert page.evaluate("() => matchMedia('print').matches") is False
+    assert page.evaluate("""async () => (await fetch('never')).status""") == 404  # not aborted
