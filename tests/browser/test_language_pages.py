@@ -1,6 +1,7 @@
 """Each app in each language, as a reader of that language sees it.
 
-One page load per app: its Language menu switches to every translated language in turn. At each
+The apps are the session's shared loaded pages (`loaded_page`): the Language menu switches to
+every translated language in turn, and back to English at the end. At each
 one the page must be in that language's script (Hangul, Han characters, or French and Portuguese
 without English words), the layout must hold at 1280 px and on a phone, and a screenshot of
 both sizes goes to test-artifacts/screenshots/ (Korean and Chinese need a CJK font:
@@ -13,7 +14,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_screens import COUNTER, LAYOUT_PROBLEMS, SIZES, open_page
+from test_screens import COUNTER, LAYOUT_PROBLEMS, SIZES, open_page, settle
 
 from foodplay.messages import LANGUAGES, catalogue
 
@@ -41,8 +42,8 @@ def in_its_script(lang: str, text: str) -> tuple[bool, str]:
 
 @pytest.mark.skipif(not OTHERS, reason="no translated language yet")
 @pytest.mark.parametrize("name", list(APPS))
-def test_each_app_in_each_language(page, voila_server, save_screenshot, name):
-    open_page(page, voila_server, APPS[name], COUNTER)
+def test_each_app_in_each_language(loaded_page, save_screenshot, name):
+    page = loaded_page(APPS[name], COUNTER)
     menu = page.locator(".fp-app .fp-lang select").first
     for lang in OTHERS:
         cat = catalogue(None, lang)
@@ -57,11 +58,14 @@ def test_each_app_in_each_language(page, voila_server, save_screenshot, name):
         for size in ("laptop", "phone"):
             width, height = SIZES[size]
             page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(150)  # a frame or two for the layout to follow
+            settle(page)
             problems = page.evaluate(LAYOUT_PROBLEMS, size != "phone")
             assert problems == [], f"{name} in {lang} at {width}x{height}: {problems}"
             save_screenshot(page, f"lang-{name}-{lang}-{size}")
         page.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
+    menu.select_option(label=catalogue(None, "en").format("ui.lang.name"))  # as it was found
+    expect(page.locator("button.fp-next").first).to_have_text(
+        catalogue(None, "en").format("ui.timeline.next"))
 
 
 @pytest.mark.skipif("ko" not in LANGUAGES, reason="no Korean catalogue")
