@@ -66,7 +66,7 @@ def sharing_styles(init: F) -> F:
 
 BUILD_GAP_S = 0.01  # between two later widgets, so that clicks are answered in between
 _waiting: list[Later] = []
-_building: list[bool] = []  # [True] while the waiting widgets are being built
+_building: list[Any] = []  # [the event loop] while it builds the waiting widgets
 
 # A placeholder's note holds a hidden image that cannot load: its error handler (HTML widgets
 # run event attributes, not <script>) clicks the placeholder's hidden button once the browser
@@ -118,7 +118,7 @@ def start_building() -> None:
     """The browser has drawn a placeholder: build the waiting widgets, first made first."""
     import asyncio
 
-    if _building or not _waiting:
+    if not _waiting:
         return
     try:
         loop = asyncio.get_running_loop()
@@ -126,7 +126,9 @@ def start_building() -> None:
         while _waiting:
             _waiting.pop(0).fill()
         return
-    _building.append(True)
+    if _building and _building[0] is loop:
+        return  # this loop is building them already
+    _building[:] = [loop]  # a loop that ended mid-way (a test's) no longer blocks the building
     loop.call_soon(_build_next, loop)
 
 
