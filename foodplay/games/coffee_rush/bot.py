@@ -86,50 +86,10 @@ class Planner:
                 self.demand[x] += max(rest.get(x, 0) for _, rest in option)
 
     def value(self, held: dict[str, int]) -> float:
-        """`plan(held).value` without the plan's lists: the path search's fast path (the same
-        arithmetic in the same order, so the same float; tests check they agree)."""
-        value = 0.0
-        left = dict(held)
-        used: set[int] = set()
-        done: set[int] = set()
-        for k, (tab, order) in enumerate(self.orders):
-            for i, missing in self._missing[k]:
-                if i in used:
-                    continue
-                for x, n in missing:
-                    if left.get(x, 0) < n:
-                        break
-                else:
-                    for x, n in missing:
-                        left[x] -= n
-                    used.add(i)
-                    done.add(k)
-                    value += _urgency(tab, order)
-                    break
-        for k, (tab, order) in enumerate(self.orders):
-            if k in done or tab >= self.last_tab:
-                continue
-            best = None
-            for i, missing in self._missing[k]:
-                if i in used:
-                    continue
-                size = 0
-                for x, n in missing:
-                    have = left.get(x, 0)
-                    if have:
-                        size += n if n < have else have
-                if size and (best is None or size + self.sizes[i] > best[0]):
-                    best = (size + self.sizes[i], i, size, missing)
-            if best:
-                have, i, size, missing = best
-                for x, n in missing:
-                    got = left.get(x, 0)
-                    if got:
-                        left[x] = got - min(n, got)
-                used.add(i)
-                value += 1.5 * size * have / len(order["ingredients"]) * (1 + tab / 4)
-        value += 0.5 * sum(n for i, n in enumerate(self.sizes) if i not in used)
-        return value
+        """`plan(held).value` without the plan's lists (the same arithmetic in the same order,
+        so the same float; tests check they agree): `counts_value` with names in order."""
+        names = tuple(sorted(held))
+        return self.counts_value(names, tuple(held[x] for x in names))
 
     def counts_value(self, names: tuple[str, ...], counts: tuple[int, ...]) -> float:
         """`value({names[j]: counts[j]})` with ingredients as indices into `names` (lists
