@@ -57,9 +57,9 @@ _ELIDED = {"fr": re.compile(r"(?<![\w’'])(de|que|le|la|jusque|lorsque|puisque)
 _VOWELS = set("AEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouàâæéèêëîïôœùûü")
 
 
-def _elide(literal: str, value: str, rule: re.Pattern[str] | None) -> str:
+def _elide(literal: str, value: str, rule: re.Pattern[str]) -> str:
     """`literal` with its last word elided if `value` starts with a vowel (French)."""
-    if rule is None or value[:1] not in _VOWELS:
+    if value[:1] not in _VOWELS:
         return literal
     match = rule.search(literal)
     return literal if match is None else literal[:match.start()] + match.group(1)[:-1] + "’"
@@ -120,7 +120,7 @@ class Catalogue:
                 continue
             # what vformat does for a plain named field, without its overhead
             value = format(formatter.convert_field(values[field], conversion), spec)
-            out.append(_elide(literal, value, elided))
+            out.append(literal if elided is None else _elide(literal, value, elided))
             out.append(value)
         return "".join(out)
 
