@@ -145,11 +145,21 @@ def clause_ids(game_id: str) -> frozenset[str]:
     return frozenset(c.id for c in get_game(game_id).rulebook())
 
 
+_FORMATTED: dict[tuple[str, str, str, tuple[str, ...]], str] = {}
+
+
 def assert_formats(state: State, key_: str, params) -> str:
-    cat = state.game.catalogue("en")  # cached by foodplay.messages
-    assert cat.has(key_), f"message key {key_!r} is missing from the English catalogue"
-    text = cat.format(key_, params, state.names)
-    assert text.strip(), f"{key_!r} formats to nothing"
+    """The English text of a message, which must exist and say something. Formatting depends
+    only on the game's catalogue, the key, the parameters and the seat names, so each distinct
+    message is formatted (and checked) once; repr() keeps True and 1 apart."""
+    memo = (state.game.id, key_, repr(params), tuple(state.names))
+    text = _FORMATTED.get(memo)
+    if text is None:
+        cat = state.game.catalogue("en")  # cached by foodplay.messages
+        assert cat.has(key_), f"message key {key_!r} is missing from the English catalogue"
+        text = cat.format(key_, params, state.names)
+        assert text.strip(), f"{key_!r} formats to nothing"
+        _FORMATTED[memo] = text
     return text
 
 

@@ -4,11 +4,11 @@ the engine when checked independently here; every explanation cites real clauses
 from __future__ import annotations
 
 import pytest
+from quiz_games import final_position, position, quiz_of, quizzes_of
 
 from foodplay import quiz
 from foodplay.explain import event_text, reason_text
 from foodplay.games import built_games, get_game
-from foodplay.record import replay
 
 SEEDS = (1, 2, 3, 4)
 CASES = [(g, s) for g in built_games() for s in SEEDS]
@@ -17,7 +17,7 @@ CASES = [(g, s) for g in built_games() for s in SEEDS]
 @pytest.fixture(scope="module", params=CASES, ids=[f"{g}-{s}" for g, s in CASES])
 def made(request):
     game, seed = request.param
-    return game, seed, {q.kind: q for q in quiz.quizzes(game, seed)}
+    return game, seed, {q.kind: q for q in quizzes_of(game, seed)}  # shared with the coverage
 
 
 def test_every_kind_of_quiz_is_made(made):
@@ -26,9 +26,9 @@ def test_every_kind_of_quiz_is_made(made):
 
 
 def test_allowed_answers_are_the_engines_verdicts(made):
-    game, _, quizzes = made
+    game, seed, quizzes = made
     q = quizzes["allowed"]
-    state, _ = replay(q.record)
+    state, _ = position("allowed", game, seed)
     assert q.seat in state.decision().seats
     assert q.multiple and 2 <= len(q.choices) <= quiz.ALLOWED_SIZE
     assert any(c.correct for c in q.choices) and not all(c.correct for c in q.choices)
@@ -43,9 +43,9 @@ def test_allowed_answers_are_the_engines_verdicts(made):
 
 
 def test_reveal_answer_is_what_the_move_does_on_a_copy(made):
-    game, _, quizzes = made
+    game, seed, quizzes = made
     q = quizzes["reveal"]
-    state, _ = replay(q.record)
+    state, _ = position("reveal", game, seed)
     before = state.snapshot()
     right = [c for c in q.choices if c.correct]
     assert len(right) == 1 and not q.multiple
@@ -65,12 +65,12 @@ def test_reveal_answer_is_what_the_move_does_on_a_copy(made):
 
 
 def test_scores_answers_are_the_final_scores_and_winners(made):
-    game, _, quizzes = made
+    game, seed, quizzes = made
     q = quizzes["scores"]
-    state, _ = replay(q.record)
+    state, _ = position("scores", game, seed)
     assert not state.is_over
-    full = quiz.playout(game, made[1])
-    final, _ = replay(full)
+    full = quiz.playout(game, seed)
+    final = final_position(game, seed)
     assert final.is_over and q.step == len(full.moves) - 1
     scores, winners = final.scores(), final.winners()
     for choice in q.choices:
@@ -122,10 +122,10 @@ def test_every_choice_concerns_the_same_mover_and_decision(game, seed):
     the mover's own moves at that decision does, told without a name that gives it away; an
     "allowed" question's choices are all the deciding seat's candidates there."""
     for kind in ("allowed", "reveal"):
-        q = quiz.quiz_at(kind, game, seed)
+        q = quiz_of(kind, game, seed)  # quiz.quiz_at(kind, game, seed), shared
         if q is None:
             continue
-        state, _ = replay(q.record)
+        state, _ = position(kind, game, seed)
         decision = state.decision()
         assert decision is not None and q.seat in decision.seats
         assert q.tests == f"ui.quiz.tests.{kind}"
