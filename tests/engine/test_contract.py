@@ -222,14 +222,15 @@ def test_an_illegal_move_raises_with_its_verdict_and_changes_nothing(game_id, pl
         before = state.snapshot()
         decision = state.decision()
         if decision is None:
-            illegal = [m for s in range(players) for m in state.candidates(s)]
-            illegal.append(game.record.moves[-1])
+            refused = [m for s in range(players) for m in state.candidates(s)]
+            refused.append(game.record.moves[-1])
+            judged = [(m, state.check(m)) for m in refused]
         else:
-            legal = state.legal_moves()
-            illegal = [m for s in range(players) for m in state.candidates(s)
-                       if not state.check(m).ok] + junk_moves(state, decision, legal)
-        for move in illegal:
-            verdict = state.check(move)
+            judged = [(m, v) for s in range(players) for m in state.candidates(s)
+                      if not (v := state.check(m)).ok]  # each candidate judged once
+            judged += [(m, state.check(m))
+                       for m in junk_moves(state, decision, state.legal_moves())]
+        for move, verdict in judged:
             assert not verdict.ok, f"{move} should be refused"
             assert verdict.clause in clause_ids(game_id)
             assert_formats(state, verdict.reason, verdict.params)

@@ -98,8 +98,19 @@ def test_marking(made):
 
 def test_quizzes_are_reproducible():
     a = [(q.kind, q.step, q.question, [c.text for c in q.choices]) for q in quiz.quizzes("burg", 5)]
-    b = [(q.kind, q.step, q.question, [c.text for c in q.choices]) for q in quiz.quizzes("burg", 5)]
-    assert a == b
+    b = [(q.kind, q.step, q.question, [c.text for c in q.choices]) for q in quizzes_of("burg", 5)]
+    assert a == b  # made twice: here, and once for the session (the coverage test's too)
+
+
+def test_quiz_clauses_lists_where_each_clause_is_explained():
+    """`quiz.quiz_clauses` (the coverage test reads the shared quizzes' clauses instead)."""
+    found = quiz.quiz_clauses("burg", [1, 5])
+    want: dict[str, list[str]] = {}
+    for seed in (1, 5):
+        for q in quizzes_of("burg", seed):
+            for clause in q.clauses:
+                want.setdefault(clause, []).append(f"{q.kind}/{seed}")
+    assert found == want and found
 
 
 def test_settings_cover_every_player_count_and_option():
