@@ -33,7 +33,7 @@ class RecipeIndex:
             for sub in subsets:
                 self.fits.setdefault(tuple(sorted(sub)), []).append(recipe.id)
         self._addable: dict[tuple[str, ...], frozenset[str]] = {}
-        self._burgers: dict[tuple[str, ...], tuple[frozenset[str], Recipe | None]] = {}
+        self.burgers: dict[tuple[str, ...], tuple[frozenset[str], Recipe | None]] = {}
         self._hands: dict[frozenset[str], tuple[bool, tuple[str, ...], tuple[str, ...], bool]] = {}
         self._roles = comp.roles
 
@@ -50,11 +50,11 @@ class RecipeIndex:
     def burger(self, fillings: tuple[str, ...]) -> tuple[frozenset[str], Recipe | None]:
         """(what may be added, the exact recipe or None) for a burger's fillings in the order
         laid, remembered so that a move list sorts nothing it has seen before."""
-        found = self._burgers.get(fillings)
+        found = self.burgers.get(fillings)
         if found is None:
-            if len(self._burgers) >= _REMEMBERED:
-                self._burgers.clear()
-            found = self._burgers[fillings] = (self.addable(fillings),
+            if len(self.burgers) >= _REMEMBERED:
+                self.burgers.clear()
+            found = self.burgers[fillings] = (self.addable(fillings),
                                                self.exact.get(tuple(sorted(fillings))))
         return found
 
@@ -112,13 +112,15 @@ class SeatMoves:
     """Every move one seat can make, each built on first use (piles and burgers numbered
     from 1, parameters in Move.make's sorted order)."""
 
-    __slots__ = ("reveal", "start", "done", "skip", "place", "take", "tool", "flip", "add",
-                 "close", "final")
+    __slots__ = ("seat", "reveal", "start", "done", "skip", "place", "places", "take", "tool",
+                 "flip", "add", "close", "final")
 
     def __init__(self, seat: Seat):
+        self.seat = seat
         self.reveal, self.start = Move(seat, "reveal"), Move(seat, "start")
         self.done, self.skip = Move(seat, "done"), Move(seat, "skip")
         self.place = Made(lambda pile: Move(seat, "place", (("pile", pile),)))
+        self.places = Made(lambda piles: tuple(self.place[p] for p in range(1, piles + 1)))
         self.take = Made(lambda pile: Move(seat, "take", (("pile", pile),)))
         self.tool = {tool: Move(seat, "tool", (("tool", tool),)) for tool in TOOLS}
         self.flip = Made(lambda card: Move(seat, "flip", (("card", card),)))

@@ -31,6 +31,7 @@ from foodplay.games.burg.components import Components
 from foodplay.games.burg.lookups import (
     DECISIONS,
     SEAT_MOVES,
+    SeatMoves,
     recipe_index,
 )
 from foodplay.limits import shown
@@ -141,35 +142,32 @@ class BurgState(State):
     def legal_moves(self, seat: Seat | None = None) -> list[Move]:
         """Picked directly from the shared move tables for speed, in the order of `candidates`;
         property tests compare it with candidates + check."""
-        seats = self.deciding()
-        if seat is not None:
-            if seat not in seats:
-                return []
-            seats = (seat,)
-        elif not seats:
+        if seat is not None and seat not in self.deciding():
             return []
         phase = self.phase
-        if phase == "tools":
-            hands = self.hands
-            return [move for s in seats for tool, move in SEAT_MOVES[s].tool.items()
-                    if hands[s][tool]]
-        table = SEAT_MOVES[seats[0]]
         if phase == "reveal":
-            return [table.reveal]
+            return [SEAT_MOVES[self.first].reveal]
         if phase == "build":
-            return self._build_moves(seats[0], table)
+            builder = self.builders[0]
+            return self._build_moves(builder, SEAT_MOVES[builder])
+        if phase == "tools":
+            chosen, hands = self.chosen, self.hands
+            return [move for s in (range(self.players) if seat is None else (seat,))
+                    if chosen[s] is None for tool, move in SEAT_MOVES[s].tool.items()
+                    if hands[s][tool]]
         if phase == "place":
-            place = table.place
-            return [place[i] for i in range(1, len(self.piles) + 1)]
+            return list(SEAT_MOVES[self.first].places[len(self.piles)])
         if phase == "take":
-            take = table.take
+            take = SEAT_MOVES[self.takers[self.take_turn]].take
             return [take[i] for i, t in enumerate(self.pile_taken, start=1) if not t]
-        index = recipe_index(self.comp)  # final
-        final = table.final
-        return ([final[b] for b, burger in enumerate(self.progress[seats[0]], start=1)
-                 if index.burger(tuple(burger["fillings"]))[1] is not None] + [table.skip])
+        if phase == "final":
+            table = SEAT_MOVES[self.final_queue[0]]
+            look, final = recipe_index(self.comp).burger, table.final
+            return ([final[b] for b, burger in enumerate(self.progress[table.seat], start=1)
+                     if look(tuple(burger["fillings"]))[1] is not None] + [table.skip])
+        return []
 
-    def _build_moves(self, seat: Seat, table: Any) -> list[Move]:
+    def _build_moves(self, seat: Seat, table: SeatMoves) -> list[Move]:
         """A builder's legal moves: start or flips, adds per burger, closes, done (5-2..5-5)."""
         index = recipe_index(self.comp)
         has_bottom, flips, fillings, has_top = index.hand(self.taken[seat])
@@ -180,9 +178,11 @@ class BurgState(State):
             moves = [flip[c] for c in flips]
         if fillings or has_top:
             closes = []
-            add, close, look = table.add, table.close, index.burger
+            add, close = table.add, table.close
+            known, look = index.burgers, index.burger
             for b, burger in enumerate(self.progress[seat], start=1):
-                addable, recipe = look(tuple(burger["fillings"]))
+                key = tuple(burger["fillings"])
+                addable, recipe = known.get(key) or look(key)
                 if fillings:
                     row = None
                     for c in fillings:
@@ -339,12 +339,12 @@ class BurgState(State):
         if self.comp.roles[card] == "rat":
             if not self.piles:
                 self.waiting_rats += 1
-                events.append(event("burg.reveal.rat_waits", ("R1", "D1"), seat=seat))
+                events.append(Event("burg.reveal.rat_waits", (("seat", seat),), ("R1", "D1")))
             else:
                 self.pending = card
                 self.phase = "place"
-                events.append(event("burg.reveal.rat", ("R1", "R2"), seat=seat,
-                                    needed=self.needed))
+                events.append(Event("burg.reveal.rat", (("seat", seat), ("needed", self.needed)),
+                                    ("R1", "R2")))
             self._after_card(events)
             return
         self.revealed = revealed = self.revealed + 1
@@ -404,7 +404,8 @@ class BurgState(State):
                 for tool in self.used[seat]:
                     self.hands[seat][tool] += 1
                 self.used[seat] = []
-                events.append(event("burg.tools.refresh", ("R3", "D3"), seat=seat, count=count))
+                events.append(Event("burg.tools.refresh", (("seat", seat), ("count", count)),
+                                    ("R3", "D3")))
         events.append(Event("burg.tools.start", (), ("R3",)))
 
     def _do_tool(self, move: Move, events: list[Event]) -> None:
@@ -434,15 +435,15 @@ class BurgState(State):
             self.waste[self.first] += cards
             self.piles = [[] for _ in self.piles]
             self.pile_taken = [True] * len(self.piles)
-            events.append(event("burg.take.all_tea", ("R4", "D4"), seat=self.first,
-                                count=len(cards)))
+            events.append(Event("burg.take.all_tea", (("seat", self.first), ("count", len(cards))),
+                                ("R4", "D4")))
             self._end_of_round(events)
         elif len(self.takers) == 1:
             seat = self.takers[0]
             for index in range(len(self.piles)):
                 self._take(seat, index)
-            events.append(event("burg.take.lone", "R4", seat=seat, piles=len(self.piles),
-                                cards=list(self.taken[seat])))
+            events.append(Event("burg.take.lone", (("seat", seat), ("piles", len(self.piles)),
+                                                   ("cards", list(self.taken[seat]))), ("R4",)))
             self._start_build(events)
         else:
             self.phase = "take"
@@ -471,8 +472,9 @@ class BurgState(State):
         if len(left) == 1:
             seat = self.takers[self.take_turn]
             cards = self._take(seat, left[0])
-            events.append(event("burg.take.last", ("R4", "D2"), seat=seat, pile=left[0] + 1,
-                                cards=cards))
+            events.append(Event("burg.take.last",
+                                (("seat", seat), ("pile", left[0] + 1), ("cards", cards)),
+                                ("R4", "D2")))
             left = []
         if not left:
             self._start_build(events)
@@ -488,9 +490,9 @@ class BurgState(State):
             self.taken[seat] = [c for c in self.taken[seat] if c != "rat"]
             self.rat_tokens[seat] += rats
             self.waste[seat] += ["rat"] * rats
-            events.append(event("burg.build.rats_public", ("R5-1", "G5"), seat=seat))
-            events.append(event("burg.build.rats", ("R5-1", "G5"), ONLY[seat], seat=seat,
-                                count=rats))  # G5: only the owner learns the count
+            events.append(Event("burg.build.rats_public", (("seat", seat),), ("R5-1", "G5")))
+            events.append(Event("burg.build.rats", (("seat", seat), ("count", rats)),
+                                ("R5-1", "G5"), ONLY[seat]))  # G5: only the owner learns the count
         events.append(Event("burg.build.begin", (("seat", seat), ("cards", list(self.taken[seat]))),
                             ("R5",)))
 
@@ -565,12 +567,14 @@ class BurgState(State):
             self._end_game("deck", events)
         else:
             if self.last_taker is None:
-                events.append(event("burg.end.continue_same", ("R6", "D4"), count=total,
-                                    target=self.target, deck=len(self.deck), seat=self.first))
+                events.append(Event("burg.end.continue_same", (
+                    ("count", total), ("target", self.target), ("deck", len(self.deck)),
+                    ("seat", self.first)), ("R6", "D4")))
             else:
                 self.first = self.last_taker
-                events.append(event("burg.end.continue", ("R6", "D6"), count=total,
-                                    target=self.target, deck=len(self.deck), seat=self.first))
+                events.append(Event("burg.end.continue", (
+                    ("count", total), ("target", self.target), ("deck", len(self.deck)),
+                    ("seat", self.first)), ("R6", "D6")))
             self._start_round(events)
 
     def _start_round(self, events: list[Event]) -> None:
@@ -580,8 +584,8 @@ class BurgState(State):
         self.piles, self.pile_taken = [], []
         self.played = [None] * self.players
         self.last_taker = None
-        events.append(event("burg.round.start", "R1", round=self.round, seat=self.first,
-                            needed=self.needed))
+        events.append(Event("burg.round.start", (("round", self.round), ("seat", self.first),
+                                                 ("needed", self.needed)), ("R1",)))
 
     def _end_game(self, reason: str, events: list[Event]) -> None:
         self.end_reason = reason
@@ -753,19 +757,7 @@ class BurgGame(Game):
         rng.shuffle(deck)
         top = setup.pop("deck_top", [])
         require(isinstance(top, list), "setup.deck_top", "must be a list of card ids")
-        rest = Counter(deck)
-        for i, card in enumerate(top):
-            known = isinstance(card, str) and card in comp.counts
-            require(known and rest[card] > 0, f"setup.deck_top[{i}]",
-                    f"{card!r} is not left in the deck" if known
-                    else f"{shown(card)} is not a card of this component set")
-            rest[card] -= 1
-        remaining = []
-        for card in deck:
-            if rest[card] > 0:
-                rest[card] -= 1
-                remaining.append(card)
-        state.deck = remaining + list(reversed(top))
+        state.deck = _stack(deck, top, comp) if top else deck[:]
         staged = setup.pop("position", None)
         if staged is not None:  # any position as data: the start of a later round
             from foodplay.games.burg.position import apply as apply_position
@@ -805,6 +797,23 @@ class BurgGame(Game):
         from foodplay.games.burg.text import describe
 
         return describe(view, self.catalogue(lang))
+
+
+def _stack(deck: list[str], top: list[Any], comp: Components) -> list[str]:
+    """The shuffled `deck` with the `top` cards (first drawn first) taken out and put on top."""
+    rest = Counter(deck)
+    for i, card in enumerate(top):
+        known = isinstance(card, str) and card in comp.counts
+        require(known and rest[card] > 0, f"setup.deck_top[{i}]",
+                f"{card!r} is not left in the deck" if known
+                else f"{shown(card)} is not a card of this component set")
+        rest[card] -= 1
+    remaining = []
+    for card in deck:
+        if rest[card] > 0:
+            rest[card] -= 1
+            remaining.append(card)
+    return remaining + list(reversed(top))
 
 
 @cache
