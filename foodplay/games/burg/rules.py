@@ -327,8 +327,6 @@ class BurgState(State):
         _DO[move.kind](self, move, events)
         return events
 
-    apply_legal = _apply  # the trusted path (State.apply_legal) without one more call
-
     # The busiest events are built as Event(key, params, clauses): the same values as
     # event(key, clauses, **params) gives, without packing and unpacking keywords.
 
@@ -724,8 +722,6 @@ class BurgState(State):
 
 
 _DO = {kind: getattr(BurgState, f"_do_{kind}") for kind in MOVE_PARAMS}
-ONLY = [frozenset((seat,)) for seat in range(max(REVEAL_COUNT))]
-"""ONLY[seat]: the seats who may see a seat's private event (G5)."""
 
 
 class BurgGame(Game):
@@ -823,4 +819,6 @@ def _default_components() -> Components:
 
 
 GAME = BurgGame()
+ONLY = [frozenset((seat,)) for seat in range(BurgGame.max_players)]
+"""ONLY[seat]: the seats who may see a seat's private event."""
 __all__ = ["GAME", "BurgGame", "BurgState", "DataError"]
