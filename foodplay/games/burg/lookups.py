@@ -14,7 +14,7 @@ from typing import Any
 from foodplay.engine import Decision, Move, Seat
 from foodplay.games.burg.components import TOOLS, Components, Recipe
 
-_REMEMBERED = 4096  # burger contents remembered per component set before the memo starts over
+_REMEMBERED = 4096  # answers a memo keeps before it starts over (custom card sets stay bounded)
 
 
 class RecipeIndex:
@@ -64,6 +64,8 @@ class RecipeIndex:
         kinds = frozenset(taken)
         found = self._hands.get(kinds)
         if found is None:
+            if len(self._hands) >= _REMEMBERED:
+                self._hands.clear()
             roles, ordered = self._roles, sorted(kinds, key=self.order.__getitem__)
             found = self._hands[kinds] = (
                 "bottom_bun" in kinds, tuple(c for c in ordered if roles[c] != "rat"),
@@ -95,7 +97,7 @@ def exact_recipe(fillings: Counter[str], comp: Components) -> Recipe | None:
 
 
 class Made(dict):
-    """A dict that builds a missing value with `make(key)` and keeps it."""
+    """A dict that builds a missing value with `make(key)` and keeps it (a bounded number)."""
 
     __slots__ = ("make",)
 
@@ -104,6 +106,8 @@ class Made(dict):
         self.make = make
 
     def __missing__(self, key: Hashable) -> Any:
+        if len(self) >= _REMEMBERED:
+            self.clear()
         value = self[key] = self.make(key)
         return value
 
