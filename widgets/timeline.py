@@ -192,16 +192,18 @@ class TimelineControls(widgets.VBox):
 
     def show(self, cursor: int, last: int, text: Text) -> None:
         """Reflect the timeline's cursor without calling back. The hidden timer follows the
-        cursor only while it plays (it starts from the cursor): one message less per step."""
+        cursor only while it plays (it starts from the cursor): one message less per step.
+
+        A bound goes to the browser before the value it admits, in a message of its own: given
+        both at once, the browser's slider may apply the value first, clamp it to the old
+        bound and send that back, which took the app back to the previous last step."""
         self._quiet = True
         try:
-            with self.slider.hold_sync():
-                self.slider.max = max(last, 0)
-                self.slider.value = cursor
-            with self.play.hold_sync():
-                self.play.max = max(last, 0)
-                if self.play.playing and self.play.value != cursor:
-                    self.play.value = cursor
+            self.slider.max = max(last, 0)
+            self.slider.value = cursor
+            self.play.max = max(last, 0)
+            if self.play.playing and self.play.value != cursor:
+                self.play.value = cursor
         finally:
             self._quiet = False
         self.first.disabled = self.back.disabled = cursor <= 0

@@ -131,3 +131,16 @@ def test_fifty_clicks_in_play_mode_leave_no_widget_models_behind(game):
         clicks += 1
     assert clicks >= 40 and not app.errors.errors
     assert live_models() == before
+
+
+def test_the_slider_gets_a_new_end_before_the_step_it_admits(sent):
+    """Max and value in one message let the browser's slider clamp the value to the old max and
+    send it back (the app jumped back a few steps); each goes in a message of its own."""
+    app = App(players=2, seed=3, env={}, mode="play")
+    slider = app.controls.slider
+    sent.clear()
+    for _ in range(6):
+        play_on(app)
+    grown = [keys for w, keys in sent if w is slider and "max" in keys]
+    assert grown, "the game grew: the slider's end must have moved"
+    assert all("value" not in keys for w, keys in sent if w is slider and "max" in keys)
