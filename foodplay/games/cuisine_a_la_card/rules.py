@@ -27,10 +27,17 @@ from foodplay.engine import (
 )
 from foodplay.games.cuisine_a_la_card import components as cu_components
 from foodplay.games.cuisine_a_la_card import scoring
-from foodplay.games.cuisine_a_la_card.components import CHOICE_EFFECTS, Components
+from foodplay.games.cuisine_a_la_card.components import (
+    CHOICE_EFFECTS,
+    NO_JUDGE,
+    Components,
+    Lookups,
+)
 
 K = "cuisine-a-la-card."
 HAND_SIZE = 5  # S1, P3
+MAX_PLAYERS = 4
+OWN = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))  # events only one seat may see
 PLATES = 3  # P1
 MARKET_SIZE = 4  # S4
 FRIDGE_PRICE = 1  # P4-1
@@ -194,7 +201,8 @@ class CuisineState(State):
         return out
 
     def legal_moves(self, seat: Seat | None = None) -> list[Move]:
-        """Generated directly for speed; property tests compare it with candidates + check."""
+        """Generated directly for speed, from each seat's moves made once per component set;
+        property tests compare it with candidates + check."""
         mode = self.mode()
         if mode is None:
             return []
@@ -202,54 +210,68 @@ class CuisineState(State):
         if seat is not None and seat != chooser:
             return []
         seat = chooser
+        facts = self.comp.facts
+        table = facts.moves.get(seat) or _seat_moves(facts, seat)
         hand = self.hand[seat]
         distinct = list(dict.fromkeys(hand))
         # P2-3: copies bought this turn are not usable; with none bought, every card in hand is
         usable = ([c for c in distinct if self._usable(seat, c)]
                   if self.bought_hand and seat == self.active else distinct)
+        if mode == "play" or mode == "dish":
+            food = facts.food
+            moves: list[Move] = []
+            if not self.purchases and (mode == "dish" or self._can_start(seat)):
+                dish = table.dish
+                moves = [dish[c] for c in distinct if food[c]]
+                dish_plate = table.dish_plate
+                moves += [dish_plate[p] for p, c in enumerate(self.plates[seat]) if food[c]]
+            if mode == "dish":
+                moves += self._servable(seat, table)
+                moves.append(table.cancel)
+                return moves
+            play = table.play
+            moves += [play[c] for c in usable if c != "fork"]
+            if "fork" in usable:
+                moves += table.fork
+            if not self.served and self.buys > 0:
+                money, cost, buy = self.currency, facts.cost, table.buy
+                moves += [buy[s] for s, c in enumerate(self.market) if cost[c] <= money]
+                if self.fridge and money >= FRIDGE_PRICE:
+                    moves.append(table.buy_fridge)
+                if self.forks and money >= self.comp.fork_cost:
+                    moves.append(table.buy_fork)
+            moves.append(table.end)
+            return moves
         if mode == "warming" or mode == "warm":
-            moves = [Move(seat, "warm", (("card", c),)) for c in usable] \
-                if None in self.plates[seat] else []
-            return moves + [Move(seat, "no_warm")]
+            warm = table.warm
+            moves = [warm[c] for c in usable] if None in self.plates[seat] else []
+            moves.append(table.no_warm)
+            return moves
         if mode == "trash":
-            return [Move(seat, "trash", (("card", c),)) for c in distinct] + [Move(seat,
-                                                                                "no_trash")]
+            trash = table.trash
+            moves = [trash[c] for c in distinct]
+            moves.append(table.no_trash)
+            return moves
         if mode == "retrieve":
-            return ([Move(seat, "retrieve", (("plate", p + 1),))
-                     for p, c in enumerate(self.plates[seat]) if c is not None]
-                    + [Move(seat, "no_retrieve")])
+            retrieve = table.retrieve
+            moves = [retrieve[p] for p, c in enumerate(self.plates[seat]) if c is not None]
+            moves.append(table.no_retrieve)
+            return moves
         if mode == "others_discard":
-            return [Move(seat, "discard", (("card", c),)) for c in distinct]
-        if mode == "food_type":
-            card = self.comp.cards[self.dish[seat][self.queue[0]["index"]]["card"]]
-            return [Move(seat, "food_type", (("type", t),)) for t in card.types]
-        cards = self.comp.cards
-        moves = []
-        if not self.purchases and (mode == "dish" or self._can_start(seat)):
-            moves += [Move(seat, "dish", (("card", c),)) for c in distinct if not cards[c].tool]
-            moves += [Move(seat, "dish_plate", (("plate", p + 1),)) for p, c in
-                      enumerate(self.plates[seat]) if c is not None and not cards[c].tool]
-        if mode == "dish":
-            dish = self.dish[seat]
-            scored = scoring.points(dish, self.comp, self._judge_abilities(seat, "submit"))
-            more = self.options["more_medals"]
-            moves += [Move(seat, "serve", (("judge", j + 1),)) for j, slot in
-                      enumerate(self.judges) if slot["judge"] and scoring.accepted_medals(
-                          dish, self.comp, self.comp.judges[slot["judge"]], scored, more)]
-            return moves + [Move(seat, "cancel")]
-        moves += [Move(seat, "play", (("card", c),)) for c in usable if c != "fork"]
-        if "fork" in usable:
-            moves += [Move(seat, "fork", (("use", u),)) for u in FORK_USES]
-        if not self.served and self.buys > 0:
-            money = self.currency
-            moves += [Move(seat, "buy", (("slot", s + 1),)) for s, c in enumerate(self.market)
-                      if c is not None and cards[c].cost <= money]
-            if self.fridge and money >= FRIDGE_PRICE:
-                moves.append(Move(seat, "buy_fridge"))
-            if self.forks and money >= self.comp.fork_cost:
-                moves.append(Move(seat, "buy_fork"))
-        moves.append(Move(seat, "end"))
-        return moves
+            discard = table.discard
+            return [discard[c] for c in distinct]
+        card = self.comp.cards[self.dish[seat][self.queue[0]["index"]]["card"]]  # food_type
+        food_type = table.food_type
+        return [food_type[t] for t in card.types]
+
+    def _servable(self, seat: Seat, table: SeatMoves) -> list[Move]:
+        """The serve moves of the judges that would accept the seat's dish now (fast scoring)."""
+        dish = self.dish[seat]
+        comp = self.comp
+        scored = scoring.points(dish, comp, self._judge_abilities(seat, "submit"))
+        more, serve = self.options["more_medals"], table.serve
+        return [serve[j + 1] for j, slot in enumerate(self.judges) if slot["judge"]
+                and scoring.accepted_medals(dish, comp, comp.judges[slot["judge"]], scored, more)]
 
     # --- verdicts ------------------------------------------------------------------------
     def check(self, move: Move) -> Verdict:
@@ -379,9 +401,9 @@ class CuisineState(State):
 
     def _reach(self, seat: Seat) -> tuple[int, int | None]:
         """The most meal points hand and plates could reach now, and the lowest open judge."""
-        bounds = self._bounds()
-        pool = [c for c in self.hand[seat] if c in bounds]
-        pool += [c for c in self.plates[seat] if c in bounds]
+        food = self.comp.facts.food
+        pool = [c for c in self.hand[seat] if food[c]]
+        pool += [c for c in self.plates[seat] if food[c]]
         return self._ceiling(seat, pool), self._lowest_tier()
 
     def _ceiling(self, seat: Seat, pool: list[str], abilities: list | None = None) -> int:
@@ -398,50 +420,34 @@ class CuisineState(State):
         return best
 
     def _lowest_tier(self) -> int | None:
-        judges = self.comp.judges
-        tiers = [judges[slot["judge"]].tier for slot in self.judges if slot["judge"]]
-        return min(tiers) if tiers else None
-
-    def _bounds(self) -> dict[str, tuple[int, int]]:
-        """Every food card's most meal points as (fixed part, part per ingredient in the dish);
-        tools are left out (they never go into a dish). Worked out once per component set."""
-        found = self.comp.cache.get("bounds")
-        if found is None:
-            found = {}
-            for card, info in self.comp.cards.items():
-                if info.tool:
-                    continue
-                abilities = info.abilities + ((info.cuisine_ability,) if info.cuisine_ability
-                                              else ())
-                effects = [e for a in abilities if a.trigger == "submit" for e in a.effects]
-                found[card] = (
-                    info.points + sum(e["amount"] for e in effects if e["effect"] == "points"),
-                    sum(e["amount"] for e in effects if e["effect"] == "points_per"))
-            self.comp.cache["bounds"] = found
-        return found
+        tier = self.comp.facts.tier
+        low = min([tier[slot["judge"]] for slot in self.judges], default=NO_JUDGE)
+        return None if low == NO_JUDGE else low
 
     def _can_start(self, seat: Seat) -> bool:
-        """Whether a dish may be started (G11): a quick upper bound on the meal points first,
+        """Whether a dish may be started (G11): a quick upper bound on the meal points first
+        (each food card's flat points plus its points per ingredient, worked out at load),
         then the exact reach (remembered per cards and judge abilities)."""
-        bounds = self._bounds()
-        pool = []
-        fixed = per = 0
-        for card in (*self.hand[seat], *self.plates[seat]):
-            bound = bounds.get(card)  # None for tools and empty plates
-            if bound is not None:
-                pool.append(card)
-                fixed += bound[0]
-                per += bound[1]
-        if not pool:
+        facts = self.comp.facts
+        hand, plates = self.hand[seat], self.plates[seat]
+        food = facts.food.__getitem__
+        count = sum(map(food, hand)) + sum(map(food, plates))
+        if not count:
             return False
-        low = self._lowest_tier()
-        if low is None:
+        tier = facts.tier
+        low = min([tier[slot["judge"]] for slot in self.judges], default=NO_JUDGE)
+        if low == NO_JUDGE:
             return False
+        fixed, per = facts.fixed.__getitem__, facts.per.__getitem__
+        most = (sum(map(fixed, hand)) + sum(map(fixed, plates))
+                + count * (sum(map(per, hand)) + sum(map(per, plates))))
         abilities = self._judge_abilities(seat, "submit")
-        most = fixed + per * len(pool)  # each card's fixed part plus its part per ingredient
-        most += sum(e["amount"] for j in abilities for e in j.ability.effects
-                    if e["effect"] == "points")
-        return most >= low and self._ceiling(seat, pool, abilities) >= low
+        if abilities:
+            most += sum([facts.submit_points[j.id] for j in abilities])
+        if most < low:
+            return False
+        pool = [c for c in hand if food(c)] + [c for c in plates if food(c)]
+        return self._ceiling(seat, pool, abilities) >= low
 
     def _reachable(self, seat: Seat) -> Verdict:
         """G11: a dish is started only when some open judge is within reach."""
@@ -508,7 +514,7 @@ class CuisineState(State):
     # --- applying moves ----------------------------------------------------------------
     def _apply(self, move: Move) -> list[Event]:
         events: list[Event] = []
-        getattr(self, f"_do_{move.kind}")(move, events)
+        _DO[move.kind](self, move, events)
         return events
 
     def _do_warm(self, move: Move, events: list[Event]) -> None:
@@ -541,42 +547,45 @@ class CuisineState(State):
         self.queue.pop(0)
         self._run(events)
 
+    # The hot paths below build their events directly (`Event(key, params, clauses, seen by)`,
+    # parameters in the order `ev` would give them): the same events, without `ev`'s keywords.
     def _do_play(self, move: Move, events: list[Event]) -> None:
-        seat, card = move.seat, move.get("card")
+        seat, card = move.seat, move.params[0][1]  # checked or trusted: exactly one detail
         self.hand[seat].remove(card)
         self.played[seat].append(card)
         info = self.comp.cards[card]
         if info.tool:
             self.currency += info.currency
-            events.append(ev("play.spoon", ("P2", "P2-1"), seat=seat, count=info.currency,
-                             total=self.currency))
+            events.append(Event("cuisine-a-la-card.play.spoon", (
+                ("seat", seat), ("count", info.currency), ("total", self.currency)),
+                ("P2", "P2-1")))
             return
-        events.append(ev("play.card", "P2", seat=seat, card=card))
+        events.append(Event("cuisine-a-la-card.play.card", (("seat", seat), ("card", card)),
+                            ("P2",)))
         self._played(seat, card, events)
         self._run(events)
 
     def _played(self, seat: Seat, card: str, events: list[Event]) -> None:
         """A card counts as played: its On Play abilities act, and cuisine pairs wake (C2, C3)."""
-        info = self.comp.cards[card]
+        facts = self.comp.facts
         self.turn_played.append(card)
         self.turn_fired.append(False)
-        acting = [a for a in info.abilities if a.trigger == "play"]
-        for ability in acting:
+        for ability in facts.on_play[card]:
             self._enqueue(seat, card, "on_play", ability.effects)
-        if not self._plays(card):
-            in_dish = info.has_trigger("submit") or info.cuisine_ability is not None
-            events.append(ev("play.wasted" if in_dish else "play.nothing", ("P2", "C2"),
-                             seat=seat, card=card))
+        if card not in facts.plays:
+            key = "play.wasted" if card in facts.in_dish else "play.nothing"
+            events.append(Event(K + key, (("seat", seat), ("card", card)), ("P2", "C2")))
         self._wake_cuisines(seat, events, card)
 
     def _wake_cuisines(self, seat: Seat, events: list[Event], newest: str | None) -> None:
         """Fire the On Play cuisine abilities that now have a same-cuisine partner played (C3)."""
         cards = self.comp.cards
+        play_cuisine = self.comp.facts.play_cuisine
         for i, card in enumerate(self.turn_played):
-            ability = cards[card].cuisine_ability
-            if self.turn_fired[i] or not ability or ability.trigger != "play":
+            cuisine = play_cuisine.get(card)  # None unless its cuisine ability acts on play
+            if cuisine is None or self.turn_fired[i]:
                 continue
-            cuisine = cards[card].cuisine
+            ability = cards[card].cuisine_ability
             mates = [c for j, c in enumerate(self.turn_played)
                      if j != i and cards[c].cuisine == cuisine]
             if mates:
@@ -715,8 +724,11 @@ class CuisineState(State):
         self.dish[seat] = []
 
     def _judge_abilities(self, seat: Seat, trigger: str) -> list:
+        won = self.won[seat]
+        if not won:
+            return []
         judges = self.comp.judges
-        return [judges[w["judge"]] for w in self.won[seat]
+        return [judges[w["judge"]] for w in won
                 if w["active"] and judges[w["judge"]].ability.trigger == trigger]
 
     def _do_serve(self, move: Move, events: list[Event]) -> None:
@@ -941,12 +953,27 @@ class CuisineState(State):
     # --- drawing and the end of a turn ---------------------------------------------------
     def _draw(self, seat: Seat, count: int, events: list[Event],
               clauses: tuple[str, ...] = ("P3",)) -> None:
+        deck = self.deck[seat]
+        if len(deck) >= count and not self.bought_deck:  # no reshuffle, no bought copy to follow
+            drawn = deck[:-count - 1:-1] if count else []
+            del deck[len(deck) - count:]
+        else:
+            drawn = self._draw_through(seat, count, events)
+        self.hand[seat] += drawn
+        if drawn:
+            events.append(Event("cuisine-a-la-card.draw.cards", (
+                ("seat", seat), ("cards", drawn), ("count", len(drawn))), clauses + ("G12",),
+                OWN[seat]))
+
+    def _draw_through(self, seat: Seat, count: int, events: list[Event]) -> list[str]:
+        """Draw one card at a time, reshuffling the discard pile when the deck runs out."""
         drawn: list[str] = []
         deck = self.deck[seat]
         for _ in range(count):
             if not deck:
                 if not self.discard[seat]:
-                    events.append(ev("draw.short", "P3", seat=seat, count=len(drawn)))
+                    events.append(Event("cuisine-a-la-card.draw.short", (
+                        ("seat", seat), ("count", len(drawn))), ("P3",)))
                     break
                 if seat == self.active and self.bought_discard:  # P2-3: follow each copy
                     marks = set(self.bought_discard)
@@ -959,26 +986,27 @@ class CuisineState(State):
                     deck.extend(self.discard[seat])
                     self.rng.shuffle(deck)
                 self.discard[seat] = []
-                events.append(ev("draw.reshuffle", "P3", seat=seat, count=len(deck)))
+                events.append(Event("cuisine-a-la-card.draw.reshuffle", (
+                    ("seat", seat), ("count", len(deck))), ("P3",)))
             drawn.append(deck.pop())
             if self.bought_deck and seat == self.active and len(deck) in self.bought_deck:
                 self.bought_deck.remove(len(deck))
                 self.bought_hand.append(drawn[-1])
-        self.hand[seat] += drawn
-        if drawn:
-            events.append(ev("draw.cards", clauses + ("G12",), frozenset((seat,)), seat=seat,
-                             cards=drawn, count=len(drawn)))
+        return drawn
 
     def _do_end(self, move: Move, events: list[Event]) -> None:
         seat = move.seat
         gone = self.played[seat] + self.hand[seat]
         self.discard[seat] += gone
         self.played[seat], self.hand[seat] = [], []
-        events.append(ev("discard_phase", "P3", seat=seat, count=len(gone)))
+        events.append(Event("cuisine-a-la-card.discard_phase", (
+            ("seat", seat), ("count", len(gone))), ("P3",)))
         if self.currency:
-            events.append(ev("currency_lost", "C5", seat=seat, count=self.currency))
+            events.append(Event("cuisine-a-la-card.currency_lost", (
+                ("seat", seat), ("count", self.currency)), ("C5",)))
         self.currency = 0
-        events.append(ev("draw.new_hand", "P3", seat=seat, count=HAND_SIZE))
+        events.append(Event("cuisine-a-la-card.draw.new_hand", (
+            ("seat", seat), ("count", HAND_SIZE)), ("P3",)))
         self._draw(seat, HAND_SIZE, events)
         self._cleanup(events)
         if self.end_trigger is None and not self.pantry and not any(self.market):
@@ -994,25 +1022,26 @@ class CuisineState(State):
         self._start_turn(events)
 
     def _cleanup(self, events: list[Event]) -> None:
-        last = self.market[-1]
+        market = self.market
+        last = market[-1]
         if last is not None:
             self.fridge.append(last)
-            self.market[-1] = None
-            events.append(ev("cleanup.fridge", ("P4", "P4-1"), card=last, count=len(self.fridge)))
-        cards = [c for c in self.market if c is not None]
+            market[-1] = None
+            events.append(Event("cuisine-a-la-card.cleanup.fridge", (
+                ("card", last), ("count", len(self.fridge))), ("P4", "P4-1")))
+        cards = [c for c in market if c is not None]
         gaps = MARKET_SIZE - len(cards)
-        self.market = [None] * gaps + cards
+        market = self.market = [None] * gaps + cards
         if cards and gaps:
-            events.append(ev("cleanup.slide", "P4", count=len(cards)))
-        dealt = []
-        for i in range(gaps):
-            if not self.pantry:
-                break
-            self.market[i] = self.pantry.pop()
-            dealt.append(self.market[i])
+            events.append(Event("cuisine-a-la-card.cleanup.slide", (("count", len(cards)),),
+                                ("P4",)))
+        pantry = self.pantry
+        dealt = pantry[:-gaps - 1:-1] if gaps else []  # the top of the Pantry is its end
         if dealt:
-            events.append(ev("cleanup.refill", ("P4", "G6"), cards=dealt, count=len(dealt),
-                             pantry=len(self.pantry)))
+            del pantry[len(pantry) - len(dealt):]
+            market[:len(dealt)] = dealt
+            events.append(Event("cuisine-a-la-card.cleanup.refill", (
+                ("cards", dealt), ("count", len(dealt)), ("pantry", len(pantry))), ("P4", "G6")))
         if len(dealt) < gaps:
             events.append(ev("cleanup.pantry_empty", ("D4", "G6"), count=gaps - len(dealt)))
 
@@ -1021,23 +1050,27 @@ class CuisineState(State):
         self.turn += 1
         self.phase = "warming"
         self.currency, self.buys, self.purchases, self.served = 0, 1, 0, 0
-        self.market_start = sum(c is not None for c in self.market)
+        self.market_start = MARKET_SIZE - self.market.count(None)
         self.market_bought = 0
         self.turn_played, self.turn_fired = [], []
         self.warmed = False
         self.bought_discard, self.bought_deck, self.bought_hand = [], [], []
-        events.append(ev("turn.start", "T", seat=seat, round=self.round,
-                         count=len(self.hand[seat])))
-        for entry in self.won[seat]:
-            if not entry["active"]:
-                entry["active"] = True
-                events.append(ev("judge.active", ("P2-6", "D3"), seat=seat, judge=entry["judge"]))
-        for judge in self._judge_abilities(seat, "turn"):
-            self._enqueue(seat, judge.id, "judge", judge.ability.effects)
-        self._run(events)
-        if not self.hand[seat] or None not in self.plates[seat]:
-            key = "warm.skip_full" if self.hand[seat] else "warm.skip_empty"
-            events.append(ev(key, "P1", seat=seat, count=PLATES))
+        events.append(Event("cuisine-a-la-card.turn.start", (
+            ("seat", seat), ("round", self.round), ("count", len(self.hand[seat]))), ("T",)))
+        if self.won[seat]:
+            for entry in self.won[seat]:
+                if not entry["active"]:
+                    entry["active"] = True
+                    events.append(ev("judge.active", ("P2-6", "D3"), seat=seat,
+                                     judge=entry["judge"]))
+            for judge in self._judge_abilities(seat, "turn"):
+                self._enqueue(seat, judge.id, "judge", judge.ability.effects)
+        if self.queue:
+            self._run(events)
+        hand = self.hand[seat]
+        if not hand or None not in self.plates[seat]:
+            key = "warm.skip_full" if hand else "warm.skip_empty"
+            events.append(Event(K + key, (("seat", seat), ("count", PLATES)), ("P1",)))
             self.phase = "play"
 
     def _finish(self, events: list[Event]) -> None:
@@ -1200,7 +1233,7 @@ class CuisineGame(Game):
     title = "Cuisine a la Card"
     credits = Credits("Dani Demarest", "InMotion", 2016)
     min_players = 2
-    max_players = 4
+    max_players = MAX_PLAYERS
     rules_version = "1"
     options = OPTIONS
 
@@ -1240,6 +1273,49 @@ class CuisineGame(Game):
 
         return describe(view, self.catalogue(lang))
 
+
+class _Interned(dict):
+    """One seat's moves of one kind, keyed by the value of their one detail; each is made the
+    first time it is asked for and then shared (moves are immutable values)."""
+
+    __slots__ = ("seat", "kind", "name")
+
+    def __init__(self, seat: Seat, kind: str, name: str):
+        super().__init__()
+        self.seat, self.kind, self.name = seat, kind, name
+
+    def __missing__(self, value: Any) -> Move:
+        move = self[value] = Move(self.seat, self.kind, ((self.name, value),))
+        return move
+
+
+class SeatMoves:
+    """Every move one seat can be offered, made once per component set for `legal_moves`."""
+
+    __slots__ = ("warm", "play", "dish", "trash", "discard", "food_type", "serve", "dish_plate",
+                 "retrieve", "buy", "fork", "end", "cancel", "no_warm", "no_trash",
+                 "no_retrieve", "buy_fridge", "buy_fork")
+
+    def __init__(self, seat: Seat):
+        for kind, name in (("warm", "card"), ("play", "card"), ("dish", "card"),
+                           ("trash", "card"), ("discard", "card"), ("food_type", "type"),
+                           ("serve", "judge")):
+            setattr(self, kind, _Interned(seat, kind, name))
+        self.dish_plate = [Move(seat, "dish_plate", (("plate", p + 1),)) for p in range(PLATES)]
+        self.retrieve = [Move(seat, "retrieve", (("plate", p + 1),)) for p in range(PLATES)]
+        self.buy = [Move(seat, "buy", (("slot", s + 1),)) for s in range(MARKET_SIZE)]
+        self.fork = [Move(seat, "fork", (("use", u),)) for u in FORK_USES]
+        for kind in ("end", "cancel", "no_warm", "no_trash", "no_retrieve", "buy_fridge",
+                     "buy_fork"):
+            setattr(self, kind, Move(seat, kind))
+
+
+def _seat_moves(facts: Lookups, seat: Seat) -> SeatMoves:
+    table = facts.moves[seat] = SeatMoves(seat)
+    return table
+
+
+_DO = {kind: getattr(CuisineState, f"_do_{kind}") for kind in MOVE_PARAMS}  # kind -> carry out
 
 _DEFAULT: list[Components] = []
 
