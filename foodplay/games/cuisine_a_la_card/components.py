@@ -12,6 +12,7 @@ from typing import Any
 
 from foodplay import limits
 from foodplay.data import DataError, read_json, require, whole_number
+from foodplay.games.cuisine_a_la_card.lookups import Lookups
 from foodplay.limits import shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
@@ -88,7 +89,7 @@ class Components:
     facts: Lookups = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "facts", Lookups(self.cards, self.judges))
+        object.__setattr__(self, "facts", Lookups(self.cards, self.judges, len(self.cuisines)))
 
     def pantry_deck(self) -> list[str]:
         """One entry per Pantry card, in the data file's order."""
@@ -99,54 +100,6 @@ class Components:
 
     def ingredient(self, card: str) -> bool:
         return card in self.cards and not self.cards[card].tool
-
-
-NO_JUDGE = 1 << 30  # the "tier" of an empty judge place (and price of an empty slot): unreachable
-
-
-class Lookups:
-    """What the rules ask of cards and judges on every move, worked out once per component set
-    (the hot paths of `legal_moves` and `apply`; the cards and judges stay the source)."""
-
-    __slots__ = ("food", "fixed", "per", "cost", "tier", "submit_points", "on_play", "on_purchase",
-                 "plays", "in_dish", "play_cuisine", "moves")
-
-    def __init__(self, cards: dict[str, Card], judges: dict[str, Judge]):
-        self.food: dict[str | None, int] = {None: 0}  # 1 for an ingredient, 0 for a tool
-        self.fixed: dict[str | None, int] = {None: 0}  # most flat meal points of a card
-        self.per: dict[str | None, int] = {None: 0}  # its meal points per dish ingredient
-        self.cost: dict[str | None, int] = {None: NO_JUDGE}  # an empty Market slot: no price
-        self.on_play: dict[str, tuple[Ability, ...]] = {}
-        self.on_purchase: dict[str, tuple[Ability, ...]] = {}
-        self.play_cuisine: dict[str, str] = {}  # cards whose cuisine ability acts on play
-        plays, in_dish = set(), set()
-        for card_id, card in cards.items():
-            every = card.abilities + ((card.cuisine_ability,) if card.cuisine_ability else ())
-            effects = [e for a in every if a.trigger == "submit" for e in a.effects]
-            self.food[card_id] = 0 if card.tool else 1
-            self.cost[card_id] = card.cost
-            self.fixed[card_id] = 0 if card.tool else card.points + sum(
-                e["amount"] for e in effects if e["effect"] == "points")
-            self.per[card_id] = 0 if card.tool else sum(
-                e["amount"] for e in effects if e["effect"] == "points_per")
-            self.on_play[card_id] = tuple(a for a in card.abilities if a.trigger == "play")
-            self.on_purchase[card_id] = tuple(a for a in card.abilities
-                                              if a.trigger == "purchase")
-            if card.cuisine_ability and card.cuisine_ability.trigger == "play":
-                self.play_cuisine[card_id] = card.cuisine
-            if self.on_play[card_id] or card_id in self.play_cuisine:
-                plays.add(card_id)
-            if card.has_trigger("submit") or card.cuisine_ability is not None:
-                in_dish.add(card_id)
-        self.plays, self.in_dish = frozenset(plays), frozenset(in_dish)
-        self.tier: dict[str | None, int] = {None: NO_JUDGE}
-        self.submit_points: dict[str, int] = {}  # flat points a won judge adds to a dish
-        for judge_id, judge in judges.items():
-            self.tier[judge_id] = judge.tier
-            self.submit_points[judge_id] = sum(
-                e["amount"] for e in judge.ability.effects if e["effect"] == "points") \
-                if judge.ability.trigger == "submit" else 0
-        self.moves: dict[int, Any] = {}  # seat -> its moves, built once (rules.SeatMoves)
 
 
 def load(path: str | Path | None = None) -> Components:

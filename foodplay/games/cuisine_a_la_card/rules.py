@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from foodplay.data import DataError, require
@@ -27,12 +27,8 @@ from foodplay.engine import (
 )
 from foodplay.games.cuisine_a_la_card import components as cu_components
 from foodplay.games.cuisine_a_la_card import scoring
-from foodplay.games.cuisine_a_la_card.components import (
-    CHOICE_EFFECTS,
-    NO_JUDGE,
-    Components,
-    Lookups,
-)
+from foodplay.games.cuisine_a_la_card.components import CHOICE_EFFECTS, Components
+from foodplay.games.cuisine_a_la_card.lookups import NO_JUDGE, Lookups
 
 K = "cuisine-a-la-card."
 HAND_SIZE = 5  # S1, P3
@@ -212,30 +208,32 @@ class CuisineState(State):
         seat = chooser
         facts = self.comp.facts
         table = facts.moves.get(seat) or _seat_moves(facts, seat)
-        hand = self.hand[seat]
-        distinct = list(dict.fromkeys(hand))
+        distinct = dict.fromkeys(self.hand[seat])  # the cards in hand, each once, in order
         # P2-3: copies bought this turn are not usable; with none bought, every card in hand is
         usable = ([c for c in distinct if self._usable(seat, c)]
                   if self.bought_hand and seat == self.active else distinct)
+        # (moves are looked up with map and filter: no Python frame per card)
         if mode == "play" or mode == "dish":
-            food = facts.food
-            moves: list[Move] = []
             if not self.purchases and (mode == "dish" or self._can_start(seat)):
-                dish = table.dish
-                moves = [dish[c] for c in distinct if food[c]]
-                dish_plate = table.dish_plate
-                moves += [dish_plate[p] for p, c in enumerate(self.plates[seat]) if food[c]]
+                moves = list(filter(None, map(table.dish.get, distinct)))  # food cards only
+                food, dish_plate = facts.food, table.dish_plate
+                for plate, card in enumerate(self.plates[seat]):
+                    if food[card]:
+                        moves.append(dish_plate[plate])
+            else:
+                moves = []
             if mode == "dish":
                 moves += self._servable(seat, table)
                 moves.append(table.cancel)
                 return moves
-            play = table.play
-            moves += [play[c] for c in usable if c != "fork"]
+            moves += filter(None, map(table.play.get, usable))  # all but the Fork
             if "fork" in usable:
                 moves += table.fork
             if not self.served and self.buys > 0:
                 money, cost, buy = self.currency, facts.cost, table.buy
-                moves += [buy[s] for s, c in enumerate(self.market) if cost[c] <= money]
+                for slot, card in enumerate(self.market):
+                    if cost[card] <= money:
+                        moves.append(buy[slot])
                 if self.fridge and money >= FRIDGE_PRICE:
                     moves.append(table.buy_fridge)
                 if self.forks and money >= self.comp.fork_cost:
@@ -243,13 +241,12 @@ class CuisineState(State):
             moves.append(table.end)
             return moves
         if mode == "warming" or mode == "warm":
-            warm = table.warm
-            moves = [warm[c] for c in usable] if None in self.plates[seat] else []
+            moves = list(map(table.warm.__getitem__, usable)) if None in self.plates[seat] \
+                else []
             moves.append(table.no_warm)
             return moves
         if mode == "trash":
-            trash = table.trash
-            moves = [trash[c] for c in distinct]
+            moves = list(map(table.trash.__getitem__, distinct))
             moves.append(table.no_trash)
             return moves
         if mode == "retrieve":
@@ -258,20 +255,17 @@ class CuisineState(State):
             moves.append(table.no_retrieve)
             return moves
         if mode == "others_discard":
-            discard = table.discard
-            return [discard[c] for c in distinct]
+            return list(map(table.discard.__getitem__, distinct))
         card = self.comp.cards[self.dish[seat][self.queue[0]["index"]]["card"]]  # food_type
-        food_type = table.food_type
-        return [food_type[t] for t in card.types]
+        return list(map(table.food_type.__getitem__, card.types))
 
     def _servable(self, seat: Seat, table: SeatMoves) -> list[Move]:
         """The serve moves of the judges that would accept the seat's dish now (fast scoring)."""
-        dish = self.dish[seat]
-        comp = self.comp
-        scored = scoring.points(dish, comp, self._judge_abilities(seat, "submit"))
-        more, serve = self.options["more_medals"], table.serve
+        dish = scoring.FastDish(self.dish[seat], self.comp)
+        scored = dish.points(self._judge_abilities(seat, "submit"))
+        more, serve, judges = self.options["more_medals"], table.serve, self.comp.judges
         return [serve[j + 1] for j, slot in enumerate(self.judges) if slot["judge"]
-                and scoring.accepted_medals(dish, comp, comp.judges[slot["judge"]], scored, more)]
+                and dish.accepted_medals(judges[slot["judge"]], scored, more)]
 
     # --- verdicts ------------------------------------------------------------------------
     def check(self, move: Move) -> Verdict:
@@ -401,9 +395,9 @@ class CuisineState(State):
 
     def _reach(self, seat: Seat) -> tuple[int, int | None]:
         """The most meal points hand and plates could reach now, and the lowest open judge."""
-        food = self.comp.facts.food
-        pool = [c for c in self.hand[seat] if food[c]]
-        pool += [c for c in self.plates[seat] if food[c]]
+        bound = self.comp.facts.bound
+        pool = [c for c in self.hand[seat] if c in bound]
+        pool += [c for c in self.plates[seat] if c in bound]
         return self._ceiling(seat, pool), self._lowest_tier()
 
     def _ceiling(self, seat: Seat, pool: list[str], abilities: list | None = None) -> int:
@@ -421,32 +415,41 @@ class CuisineState(State):
 
     def _lowest_tier(self) -> int | None:
         tier = self.comp.facts.tier
-        low = min([tier[slot["judge"]] for slot in self.judges], default=NO_JUDGE)
+        tiers = [tier[slot["judge"]] for slot in self.judges]
+        low = min(tiers) if tiers else NO_JUDGE
         return None if low == NO_JUDGE else low
 
     def _can_start(self, seat: Seat) -> bool:
-        """Whether a dish may be started (G11): a quick upper bound on the meal points first
-        (each food card's flat points plus its points per ingredient, worked out at load),
-        then the exact reach (remembered per cards and judge abilities)."""
+        """Whether a dish may be started (G11). Cheap bounds first: every food card scores at
+        least its printed points and at most its flat points plus its points per ingredient
+        (both worked out at load); only between the two is the exact reach asked (remembered
+        per cards and judge abilities)."""
         facts = self.comp.facts
-        hand, plates = self.hand[seat], self.plates[seat]
-        food = facts.food.__getitem__
-        count = sum(map(food, hand)) + sum(map(food, plates))
-        if not count:
+        get = facts.bound.get
+        pool = []
+        least = fixed = per = 0
+        for card in (*self.hand[seat], *self.plates[seat]):
+            bound = get(card)  # None for tools and empty plates
+            if bound is not None:
+                pool.append(card)
+                least += bound[0]
+                fixed += bound[1]
+                per += bound[2]
+        if not pool:
             return False
         tier = facts.tier
-        low = min([tier[slot["judge"]] for slot in self.judges], default=NO_JUDGE)
+        tiers = [tier[slot["judge"]] for slot in self.judges]
+        low = min(tiers) if tiers else NO_JUDGE
         if low == NO_JUDGE:
             return False
-        fixed, per = facts.fixed.__getitem__, facts.per.__getitem__
-        most = (sum(map(fixed, hand)) + sum(map(fixed, plates))
-                + count * (sum(map(per, hand)) + sum(map(per, plates))))
         abilities = self._judge_abilities(seat, "submit")
         if abilities:
-            most += sum([facts.submit_points[j.id] for j in abilities])
-        if most < low:
+            extra = sum([facts.submit_points[j.id] for j in abilities])
+            least, fixed = least + extra, fixed + extra
+        if least >= low:
+            return True
+        if fixed + per * len(pool) < low:
             return False
-        pool = [c for c in hand if food(c)] + [c for c in plates if food(c)]
         return self._ceiling(seat, pool, abilities) >= low
 
     def _reachable(self, seat: Seat) -> Verdict:
@@ -662,14 +665,18 @@ class CuisineState(State):
 
     # --- dishes --------------------------------------------------------------------------
     def _preview(self, seat: Seat, events: list[Event]) -> None:
+        """The dish so far, for its cook: meal points card by card (fast scoring)."""
         dish = self.dish[seat]
-        result = scoring.score(dish, self.comp, self._judge_abilities(seat, "submit"))
-        events.append(ev("dish.so_far", ("P2-4", "G11"), frozenset((seat,)), seat=seat,
-                         count=len(dish), points=result.total, sum=result.sum_text))
+        totals = scoring.FastDish(dish, self.comp).card_totals(
+            self._judge_abilities(seat, "submit"))
+        events.append(Event("cuisine-a-la-card.dish.so_far", (
+            ("seat", seat), ("count", len(dish)), ("points", sum(totals)),
+            ("sum", " + ".join(map(str, totals)))), ("P2-4", "G11"), OWN[seat]))
 
     def _start_dish(self, seat: Seat, events: list[Event]) -> None:
         if not self.dish[seat]:
-            events.append(ev("dish.start", ("P2-4", "D1", "G11"), seat=seat))
+            events.append(Event("cuisine-a-la-card.dish.start", (("seat", seat),),
+                                ("P2-4", "D1", "G11")))
             if self.served:
                 events.append(ev("dish.again", "D6", seat=seat, count=self.served))
 
@@ -685,22 +692,24 @@ class CuisineState(State):
             self._preview(seat, events)
 
     def _do_dish(self, move: Move, events: list[Event]) -> None:
-        seat, card = move.seat, move.get("card")
+        seat, card = move.seat, move.params[0][1]
         self._start_dish(seat, events)
         self.hand[seat].remove(card)
-        events.append(ev("dish.add_hand", ("P2-4", "G11"), seat=seat))
-        events.append(ev("dish.add_hand.own", ("P2-4", "G12"), frozenset((seat,)), seat=seat,
-                         card=card))
+        events.append(Event("cuisine-a-la-card.dish.add_hand", (("seat", seat),),
+                            ("P2-4", "G11")))
+        events.append(Event("cuisine-a-la-card.dish.add_hand.own", (
+            ("seat", seat), ("card", card)), ("P2-4", "G12"), OWN[seat]))
         self._add_to_dish(seat, {"card": card, "from": "hand", "plate": None, "as": None}, events)
 
     def _do_dish_plate(self, move: Move, events: list[Event]) -> None:
-        seat, plate = move.seat, move.get("plate")
+        seat, plate = move.seat, move.params[0][1]
         self._start_dish(seat, events)
         card = self.plates[seat][plate - 1]
         self.plates[seat][plate - 1] = None
-        events.append(ev("dish.add_plate", ("P2-4", "G11"), seat=seat, plate=plate))
-        events.append(ev("dish.add_plate.own", ("P2-4", "G12"), frozenset((seat,)), seat=seat,
-                         card=card, plate=plate))
+        events.append(Event("cuisine-a-la-card.dish.add_plate", (
+            ("seat", seat), ("plate", plate)), ("P2-4", "G11")))
+        events.append(Event("cuisine-a-la-card.dish.add_plate.own", (
+            ("seat", seat), ("card", card), ("plate", plate)), ("P2-4", "G12"), OWN[seat]))
         self._add_to_dish(seat, {"card": card, "from": "plate", "plate": plate, "as": None},
                           events)
 
@@ -720,7 +729,8 @@ class CuisineState(State):
                 self.plates[seat][entry["plate"] - 1] = entry["card"]
             else:
                 self.hand[seat].append(entry["card"])
-        events.append(ev("dish.cancel", "G11", seat=seat, count=len(self.dish[seat])))
+        events.append(Event("cuisine-a-la-card.dish.cancel", (
+            ("seat", seat), ("count", len(self.dish[seat]))), ("G11",)))
         self.dish[seat] = []
 
     def _judge_abilities(self, seat: Seat, trigger: str) -> list:
@@ -1288,19 +1298,32 @@ class _Interned(dict):
         move = self[value] = Move(self.seat, self.kind, ((self.name, value),))
         return move
 
+    def fill(self, values: Iterable[Any]) -> None:
+        """Make the moves for these values now (a table read with `get` must hold them all)."""
+        for value in values:
+            if value not in self:
+                self.__missing__(value)
+
 
 class SeatMoves:
-    """Every move one seat can be offered, made once per component set for `legal_moves`."""
+    """Every move one seat can be offered, made once per component set for `legal_moves`: by
+    card (the dish table holds food cards only, the play table all cards but the Fork), by
+    plate, Market slot, judge place or food type."""
 
     __slots__ = ("warm", "play", "dish", "trash", "discard", "food_type", "serve", "dish_plate",
                  "retrieve", "buy", "fork", "end", "cancel", "no_warm", "no_trash",
                  "no_retrieve", "buy_fridge", "buy_fork")
 
-    def __init__(self, seat: Seat):
+    def __init__(self, seat: Seat, facts: Lookups):
         for kind, name in (("warm", "card"), ("play", "card"), ("dish", "card"),
                            ("trash", "card"), ("discard", "card"), ("food_type", "type"),
                            ("serve", "judge")):
             setattr(self, kind, _Interned(seat, kind, name))
+        cards = [card for card in facts.cost if card is not None]
+        for table in (self.warm, self.trash, self.discard):
+            table.fill(cards)
+        self.play.fill(card for card in cards if card != "fork")
+        self.dish.fill(card for card in cards if facts.food[card])
         self.dish_plate = [Move(seat, "dish_plate", (("plate", p + 1),)) for p in range(PLATES)]
         self.retrieve = [Move(seat, "retrieve", (("plate", p + 1),)) for p in range(PLATES)]
         self.buy = [Move(seat, "buy", (("slot", s + 1),)) for s in range(MARKET_SIZE)]
@@ -1311,7 +1334,7 @@ class SeatMoves:
 
 
 def _seat_moves(facts: Lookups, seat: Seat) -> SeatMoves:
-    table = facts.moves[seat] = SeatMoves(seat)
+    table = facts.moves[seat] = SeatMoves(seat, facts)
     return table
 
 
