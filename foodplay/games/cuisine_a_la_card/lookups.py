@@ -52,8 +52,9 @@ class Lookups:
     """Per-card and per-judge tables for the hot paths; see the module docstring."""
 
     __slots__ = ("food", "bound", "cost", "tier", "submit_points", "submit_medals", "on_play",
-                 "on_purchase", "plays", "in_dish", "play_cuisine", "marks", "dual", "cuisine",
-                 "points", "submit", "cuisine_submit", "judge_rules", "all_cuisines", "moves")
+                 "on_purchase", "plays", "in_dish", "play_cuisine", "marks", "dual", "per_type",
+                 "cuisine", "points", "submit", "cuisine_submit", "judge_rules", "all_cuisines",
+                 "moves")
 
     def __init__(self, cards: dict[str, Card], judges: dict[str, Judge], cuisines: int):
         self.all_cuisines = cuisines  # how many cuisines the set has (V2's extra medal)
@@ -66,6 +67,7 @@ class Lookups:
         self.play_cuisine: dict[str, str] = {}  # cards whose cuisine ability acts on play
         self.marks: dict[str, frozenset[Mark]] = {}  # what a card matches whatever is chosen
         self.dual: dict[str, bool] = {}
+        self.per_type: dict[str, bool] = {}  # whether it scores per ingredient of a food type
         self.cuisine: dict[str, str | None] = {}
         self.points: dict[str, int] = {}
         self.submit: dict[str, tuple[tuple[int, int, Any], ...]] = {}  # its On Submit effects
@@ -121,6 +123,8 @@ class Lookups:
             marks.update(("type", t) for t in card.types)
         self.marks[card_id] = frozenset(marks)
         self.dual[card_id] = card.dual
+        self.per_type[card_id] = any("type" in e.get("per", {}) for a in card.abilities + (
+            (cuisine_ability,) if cuisine_ability else ()) for e in a.effects)
         self.cuisine[card_id] = card.cuisine
         self.points[card_id] = card.points
         self.submit[card_id] = tuple(e for a in submit for e in dish_effects(a))

@@ -279,18 +279,19 @@ def accepted_medals(dish: list[dict[str, Any]], comp: Components, judge: Judge,
 
 
 def ceiling(dish: list[dict[str, Any]], comp: Components, judge_abilities: list[Judge] = ()) -> int:
-    """The most meal points these ingredients reach together, whatever dual types are chosen."""
-    cards = comp.cards
-    typed = any("type" in e.get("per", {}) for d in dish for a in cards[d["card"]].abilities
-                + ((cards[d["card"]].cuisine_ability,) if cards[d["card"]].cuisine_ability else ())
-                for e in a.effects)
-    duals = [i for i, d in enumerate(dish) if cards[d["card"]].dual] if typed else []
+    """The most meal points these ingredients reach together, whatever dual types are chosen
+    (each choice matters only if a card counts food types; tests compare with `score`)."""
+    facts = comp.facts
+    fast = FastDish(dish, comp)
+    typed = any([facts.per_type[d["card"]] for d in dish])
+    duals = [i for i, d in enumerate(dish) if facts.dual[d["card"]]] if typed else []
+    if not duals:
+        return fast.points(judge_abilities)[0]
     best = 0
-    for choice in product(*(cards[dish[i]["card"]].types for i in duals)):
-        trial = [dict(d) for d in dish]
+    for choice in product(*(comp.cards[dish[i]["card"]].types for i in duals)):
         for i, chosen in zip(duals, choice, strict=True):
-            trial[i]["as"] = chosen
-        best = max(best, points(trial, comp, judge_abilities)[0])
+            fast.marks[i] = facts.marks[dish[i]["card"]] | {("type", chosen)}
+        best = max(best, fast.points(judge_abilities)[0])
     return best
 
 
