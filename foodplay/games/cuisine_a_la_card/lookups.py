@@ -8,6 +8,7 @@ explained scoring still reads them. Filters become `(key, value)` pairs, conditi
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -16,6 +17,22 @@ if TYPE_CHECKING:
 NO_JUDGE = 1 << 30  # the "tier" of an empty judge place (and price of an empty slot): unreachable
 POINTS, POINTS_PER, MEDALS = 0, 1, 2  # the dish effects, compiled
 Mark = tuple[str, Any]  # a filter as a pair: ("flavour", "spicy"), ("seasoning", True), ...
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """`rng.shuffle(items)`, the same order from the same generator, without two Python calls
+    per card: CPython's `Random.shuffle` swaps item i with `_randbelow(i + 1)` for i from the
+    last down to 1, drawing getrandbits(bit length) until below. A test compares the two."""
+    if type(rng) is not random.Random:  # a subclass may draw otherwise
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def mark(flt: dict[str, Any]) -> Mark:

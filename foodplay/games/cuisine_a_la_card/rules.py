@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from itertools import compress
 from typing import Any
 
 from foodplay.data import DataError, require
@@ -28,7 +29,7 @@ from foodplay.engine import (
 from foodplay.games.cuisine_a_la_card import components as cu_components
 from foodplay.games.cuisine_a_la_card import scoring
 from foodplay.games.cuisine_a_la_card.components import CHOICE_EFFECTS, Components
-from foodplay.games.cuisine_a_la_card.lookups import NO_JUDGE, Lookups
+from foodplay.games.cuisine_a_la_card.lookups import NO_JUDGE, Lookups, shuffle
 
 K = "cuisine-a-la-card."
 HAND_SIZE = 5  # S1, P3
@@ -199,10 +200,15 @@ class CuisineState(State):
     def legal_moves(self, seat: Seat | None = None) -> list[Move]:
         """Generated directly for speed, from each seat's moves made once per component set;
         property tests compare it with candidates + check."""
-        mode = self.mode()
-        if mode is None:
-            return []
-        chooser = self._chooser()
+        if self.queue or self.phase == "over":
+            mode = self.mode()
+            if mode is None:
+                return []
+            chooser = self._chooser()
+        else:  # the active seat's own turn: mode() and _chooser() without two calls
+            chooser = self.active
+            mode = "warming" if self.phase == "warming" else \
+                "dish" if self.dish[chooser] else "play"
         if seat is not None and seat != chooser:
             return []
         seat = chooser
@@ -216,10 +222,7 @@ class CuisineState(State):
         if mode == "play" or mode == "dish":
             if not self.purchases and (mode == "dish" or self._can_start(seat)):
                 moves = list(filter(None, map(table.dish.get, distinct)))  # food cards only
-                food, dish_plate = facts.food, table.dish_plate
-                for plate, card in enumerate(self.plates[seat]):
-                    if food[card]:
-                        moves.append(dish_plate[plate])
+                moves += compress(table.dish_plate, map(facts.food.__getitem__, self.plates[seat]))
             else:
                 moves = []
             if mode == "dish":
@@ -230,10 +233,9 @@ class CuisineState(State):
             if "fork" in usable:
                 moves += table.fork
             if not self.served and self.buys > 0:
-                money, cost, buy = self.currency, facts.cost, table.buy
-                for slot, card in enumerate(self.market):
-                    if cost[card] <= money:
-                        moves.append(buy[slot])
+                money = self.currency
+                moves += compress(table.buy, map(money.__ge__, map(facts.cost.__getitem__,
+                                                                   self.market)))
                 if self.fridge and money >= FRIDGE_PRICE:
                     moves.append(table.buy_fridge)
                 if self.forks and money >= self.comp.fork_cost:
@@ -426,16 +428,15 @@ class CuisineState(State):
         per cards and judge abilities)."""
         facts = self.comp.facts
         get = facts.bound.get
-        pool = []
-        least = fixed = per = 0
+        count = least = fixed = per = 0
         for card in (*self.hand[seat], *self.plates[seat]):
             bound = get(card)  # None for tools and empty plates
             if bound is not None:
-                pool.append(card)
+                count += 1
                 least += bound[0]
                 fixed += bound[1]
                 per += bound[2]
-        if not pool:
+        if not count:
             return False
         tier = facts.tier
         tiers = [tier[slot["judge"]] for slot in self.judges]
@@ -448,8 +449,11 @@ class CuisineState(State):
             least, fixed = least + extra, fixed + extra
         if least >= low:
             return True
-        if fixed + per * len(pool) < low:
+        if fixed + per * count < low:
             return False
+        bound = facts.bound
+        pool = [c for c in self.hand[seat] if c in bound] + [c for c in self.plates[seat]
+                                                              if c in bound]
         return self._ceiling(seat, pool, abilities) >= low
 
     def _reachable(self, seat: Seat) -> Verdict:
@@ -566,7 +570,8 @@ class CuisineState(State):
         events.append(Event("cuisine-a-la-card.play.card", (("seat", seat), ("card", card)),
                             ("P2",)))
         self._played(seat, card, events)
-        self._run(events)
+        if self.queue:
+            self._run(events)
 
     def _played(self, seat: Seat, card: str, events: list[Event]) -> None:
         """A card counts as played: its On Play abilities act, and cuisine pairs wake (C2, C3)."""
@@ -578,7 +583,8 @@ class CuisineState(State):
         if card not in facts.plays:
             key = "play.wasted" if card in facts.in_dish else "play.nothing"
             events.append(Event(K + key, (("seat", seat), ("card", card)), ("P2", "C2")))
-        self._wake_cuisines(seat, events, card)
+        if not facts.play_cuisine.keys().isdisjoint(self.turn_played):  # else none can wake
+            self._wake_cuisines(seat, events, card)
 
     def _wake_cuisines(self, seat: Seat, events: list[Event], newest: str | None) -> None:
         """Fire the On Play cuisine abilities that now have a same-cuisine partner played (C3)."""
@@ -988,13 +994,13 @@ class CuisineState(State):
                 if seat == self.active and self.bought_discard:  # P2-3: follow each copy
                     marks = set(self.bought_discard)
                     pairs = [(c, i in marks) for i, c in enumerate(self.discard[seat])]
-                    self.rng.shuffle(pairs)  # the same shuffle as of the bare cards
+                    shuffle(self.rng, pairs)  # the same shuffle as of the bare cards
                     deck.extend(c for c, _ in pairs)
                     self.bought_deck = [i for i, (_, fresh) in enumerate(pairs) if fresh]
                     self.bought_discard = []
                 else:
                     deck.extend(self.discard[seat])
-                    self.rng.shuffle(deck)
+                    shuffle(self.rng, deck)
                 self.discard[seat] = []
                 events.append(Event("cuisine-a-la-card.draw.reshuffle", (
                     ("seat", seat), ("count", len(deck))), ("P3",)))
