@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from foodplay.engine import Move, Seat, Suggestion
@@ -220,20 +221,26 @@ def _neighbours(index: int, rows: int, cols: int, diagonal: bool) -> list[int]:
     return found
 
 
+# A position of the search is one int: the cell in the low bits, then FIELD bits per ingredient
+# for how many the path collected (at most FREE_STEPS + 1 steps of at most MOST_GAIN each).
+MOST_GAIN = 4  # _bonus: 1, crowd, corners and ribbons
+FIELD = ((FREE_STEPS + 1) * MOST_GAIN).bit_length()
+FIELD_MASK = (1 << FIELD) - 1
+
+
 # Plan values by (cups, orders, last tab, ingredient names) and then by everything held at the
 # end of a path: the same within a turn's steps, so the search keeps them from step to step.
-_PLAN_VALUES: dict[tuple, dict[tuple[int, ...], float]] = {}
+_PLAN_VALUES: dict[tuple, tuple[dict, dict]] = {}
 
 
-def _plan_values(me: dict[str, Any], planner: Planner, names: list[str], held: tuple[int, ...]
-                 ) -> tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], float],
-                            dict[tuple[int, ...], tuple[tuple[str, int], ...]]]:
+def _plan_values(me: dict[str, Any], planner: Planner, names: tuple[str, ...],
+                 held: tuple[int, ...]) -> tuple[dict[tuple[int, ...], float], dict[int, float]]:
     """Plan values by everything held at the end of a path (capped), and, for what is held now,
-    plan values and (ingredient, count) pairs by what a path collects: a decision's searches
-    with and without each upgrade share them, and so do the steps of a turn."""
+    plan values by what a path collects (packed as in the search): a decision's searches with
+    and without each upgrade share them, and so do the steps of a turn."""
     key = (tuple(tuple(sorted(c)) for c in me["cups"]),
            tuple((t, o["id"], tuple(o["ingredients"]), o["specialty"]) for t, o in planner.orders),
-           planner.last_tab, tuple(names))
+           planner.last_tab, names)
     found = _PLAN_VALUES.get(key)
     if found is None:
         if len(_PLAN_VALUES) >= 64:
@@ -244,15 +251,118 @@ def _plan_values(me: dict[str, Any], planner: Planner, names: list[str], held: t
     if collected is None:
         if len(by_held) >= 8:
             del by_held[next(iter(by_held))]
-        collected = by_held[held] = ({}, {})
-    return totals, collected[0], collected[1]
+        collected = by_held[held] = {}
+    return totals, collected
 
 
-_SEARCHES: dict[str, list] = {}
+_NEAR: dict[tuple[int, int, bool], list[list[int]]] = {}
 
 
-def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None
-           ) -> list[tuple[float, int, list[int], tuple[tuple[str, int], ...]]]:
+def _near(rows: int, cols: int, diagonal: bool) -> list[list[int]]:
+    """Every cell's neighbours, worked out once per board shape (read only)."""
+    found = _NEAR.get((rows, cols, diagonal))
+    if found is None:
+        found = _NEAR[rows, cols, diagonal] = [_neighbours(i, rows, cols, diagonal)
+                                               for i in range(rows * cols)]
+    return found
+
+
+def _walk(start: int, exits: list[list[tuple[int, int, int, int, int]]], limit: int,
+          cell_mask: int) -> tuple[list[int], list[int], list[int]]:
+    """The positions a depth-first walk from `start` reaches, in the order it reaches them: their
+    keys, path lengths and the index of the position before (-1 for the start).
+
+    Each exit is (key change when the whole gain is taken, key change of the move alone, shift
+    of the ingredient's field, gain, supply or -1 when the supply cannot run short). A position
+    seen once is never walked again, even if met later by a shorter path: the first meeting
+    decides, as it always has (children are pushed in neighbour order and the last one pushed
+    is walked first)."""
+    keys: list[int] = []
+    depths: list[int] = []
+    parents: list[int] = []
+    seen: set[int] = set()
+    stack = [(start, 0, -1)]
+    pop, push, visit = stack.pop, stack.append, seen.add
+    add_key, add_depth, add_parent = keys.append, depths.append, parents.append
+    short = any(exit_[4] >= 0 for row in exits for exit_ in row)
+    plain = [[exit_[0] for exit_ in row] for row in exits] if not short else []
+    while stack:
+        key, depth, parent = pop()
+        if key in seen:
+            continue
+        visit(key)
+        index = len(keys)
+        add_key(key)
+        add_depth(depth)
+        add_parent(parent)
+        if depth >= limit:
+            continue
+        depth += 1
+        if not short:
+            for change in plain[key & cell_mask]:
+                child = key + change
+                if child not in seen:
+                    push((child, depth, index))
+            continue
+        for change, move, shift, gain, supply in exits[key & cell_mask]:
+            if supply < 0:
+                child = key + change
+            else:
+                room = supply - ((key >> shift) & FIELD_MASK)
+                child = key + move + ((gain if gain < room else room) << shift if room > 0
+                                      else 0)
+            if child not in seen:
+                push((child, depth, index))
+    return keys, depths, parents
+
+
+class Found:
+    """A search's answer: per meeple the positions walked and their scores (None where the
+    meeple may not stop), ranked on request as the decision needs them (read only)."""
+
+    def __init__(self, names: tuple[str, ...], cell_bits: int) -> None:
+        self.names = names
+        self.cell_bits = cell_bits
+        self.walks: list[tuple[int, list[int], list[int], list[int], list[float | None]]] = []
+        self.best = float("-inf")
+
+    def path(self, walk: int, index: int) -> list[int]:
+        """The cells entered on the way to a position, first to last."""
+        _, keys, _, parents, _ = self.walks[walk]
+        mask = (1 << self.cell_bits) - 1
+        cells = []
+        while parents[index] >= 0:
+            cells.append(keys[index] & mask)
+            index = parents[index]
+        cells.reverse()
+        return cells
+
+    def collected(self, walk: int, index: int) -> tuple[tuple[str, int], ...]:
+        """What the path to a position collects, as sorted (ingredient, count) pairs."""
+        got = self.walks[walk][1][index] >> self.cell_bits
+        return tuple((name, n) for j, name in enumerate(self.names)
+                     if (n := (got >> FIELD * j) & FIELD_MASK))
+
+    def ranked(self) -> Iterator[tuple[float, int, list[int], tuple[tuple[str, int], ...]]]:
+        """(score, meeple, cells entered, collected) by score, then shorter path, meeple and
+        path: the best ones first, the rest sorted only if the decision asks further."""
+        def order(entry: tuple[float, int, int, int, int]) -> tuple:
+            score, depth, meeple, walk, index = entry
+            return -score, depth, meeple, self.path(walk, index)
+
+        entries = [(score, depths[i], meeple, w, i)
+                   for w, (meeple, _, depths, _, scores) in enumerate(self.walks)
+                   for i, score in enumerate(scores) if score is not None]
+        for group in ([e for e in entries if e[0] == self.best],
+                      [e for e in entries if e[0] != self.best]):
+            for score, _, meeple, walk, index in sorted(group, key=order):
+                yield score, meeple, self.path(walk, index), self.collected(walk, index)
+
+
+_SEARCHES: dict[str, Found] = {}
+
+
+def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None) -> Found:
     """_search's answer, remembered for the last few inputs (read only: do not change it).
 
     A decision with upgrades on offer searches with and without each, and the step after an
@@ -273,79 +383,75 @@ def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = 
 
 
 def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None
-            ) -> list[tuple[float, int, list[int], tuple[tuple[str, int], ...]]]:
+            ) -> Found:
     """Every continuation of this turn's move worth considering, scored.
 
-    Returns (value, meeple, cells entered, collected as sorted (ingredient, count) pairs) for
-    each; an empty path means stop now. `upgrades` replaces my active upgrades, to judge one
-    before activating it. Collected ingredients are counted in tuples indexed like `names`.
+    A position's score is the plan value of what is held at its end, less the rush tokens and
+    a hair per step its path costs; a start position (no step) means stop now. `upgrades`
+    replaces my active upgrades, to judge one before activating it.
     """
     me = view["seats"][seat]
     turn = view["turn"]
     board = view["board"]
     rows, cols, cells = board["rows"], board["cols"], board["cells"]
     upgrades = upgrades or me["upgrades"]
-    diagonal = upgrades.get("diagonal", False)
+    near = _near(rows, cols, upgrades.get("diagonal", False))
     planner = _planner(me)
     held_items = Counter(turn["held"])
     names = tuple(sorted({c["ingredient"] for c in cells} | set(held_items)))
     index = {name: j for j, name in enumerate(names)}
     held = tuple(held_items.get(name, 0) for name in names)
-    cell_ing = [index[c["ingredient"]] for c in cells]
-    supply = [view["supply"].get(name, 0) for name in names]
+    cell_bits = max(1, (len(cells) - 1).bit_length())
+    cell_mask = (1 << cell_bits) - 1
+    shifts = [cell_bits + FIELD * index[c["ingredient"]] for c in cells]
+    supply = [view["supply"].get(c["ingredient"], 0) for c in cells]
     steps, rush = turn["steps"], me["rush"]
     spare = min(rush, 1)  # consider at most one paid step
     limit = max(0, FREE_STEPS - steps) + spare
     meeples = [turn["meeple"]] if turn["meeple"] else range(1, len(me["meeples"]) + 1)
-    results = []
-    # plan value by what is held after the path, counted up to what plan() uses; plan value
-    # and pairs by collected counts
-    totals, values, pairs = _plan_values(me, planner, names, held)
+    totals, values = _plan_values(me, planner, names, held)
     caps = [planner.demand.get(name, 0) for name in names]
-    near = [_neighbours(i, rows, cols, diagonal) for i in range(rows * cols)]
+    fields = [(FIELD * j, h, cap) for j, (h, cap) in enumerate(zip(held, caps, strict=True))]
     occupied = [((c["row"] - 1) * cols + c["col"] - 1, s, m) for c in cells
                 for s, m in c["meeples"]]
-    nothing = (0,) * len(names)
     # what a path of each length costs: paid steps and a hair per step (kept as two terms, so
-    # the values are the same floats as `value - RUSH_COST * paid - 0.01 * len(path)`)
+    # the scores are the same floats as `value - RUSH_COST * paid - 0.01 * len(path)`)
     costs = [(RUSH_COST * max(0, steps + d - FREE_STEPS), 0.01 * d) for d in range(limit + 1)]
+    found = Found(names, cell_bits)
     for meeple in meeples:
         row, col = me["meeples"][meeple - 1]
         start = (row - 1) * cols + col - 1
         others = {i for i, s, m in occupied if (s, m) != (seat, meeple)}
         gain = [_bonus(cell, upgrades, i in others) for i, cell in enumerate(cells)]
-        exits = [[(nxt, cell_ing[nxt], gain[nxt]) for nxt in near[i]] for i in range(len(cells))]
-        seen: set[tuple[int, tuple[int, ...]]] = set()
-        stack: list[tuple[int, list[int], tuple[int, ...]]] = [(start, [], nothing)]
-        pop, push, visit = stack.pop, stack.append, seen.add
-        while stack:
-            here, path, got = pop()
-            key = (here, got)
-            if key in seen:
+        enough = limit * max(gain)  # no path collects more of one ingredient than this
+        exits = [[(nxt - i + (gain[nxt] << shifts[nxt]), nxt - i, shifts[nxt], gain[nxt],
+                   -1 if supply[nxt] >= enough else supply[nxt]) for nxt in near[i]]
+                 for i in range(len(cells))]
+        keys, depths, parents = _walk(start, exits, limit, cell_mask)
+        scores: list[float | None] = []
+        for key, depth in zip(keys, depths, strict=True):
+            if key & cell_mask in others:
+                scores.append(None)
                 continue
-            visit(key)
-            depth = len(path)
-            if here not in others:
-                value = values.get(got)
+            got = key >> cell_bits
+            value = values.get(got)
+            if value is None:
+                total = []
+                for shift, have, cap in fields:
+                    n = ((got >> shift) & FIELD_MASK) + have
+                    total.append(n if n < cap else cap)
+                total = tuple(total)
+                value = totals.get(total)
                 if value is None:
-                    total = tuple([a + b if a + b < c else c
-                                   for a, b, c in zip(got, held, caps, strict=True)])
-                    value = totals.get(total)
-                    if value is None:
-                        value = totals[total] = planner.counts_value(names, total)
-                    values[got] = value
-                    pairs[got] = tuple((names[j], n) for j, n in enumerate(got) if n)
-                paid, step_cost = costs[depth]
-                results.append((value - paid - step_cost, meeple, path, pairs[got]))
-            if depth >= limit:
-                continue
-            for nxt, j, most in exits[here]:
-                room = supply[j] - got[j]
-                take = most if most < room else room
-                after = got[:j] + (got[j] + take,) + got[j + 1:] if take > 0 else got
-                if (nxt, after) not in seen:  # else it would be skipped when popped
-                    push((nxt, path + [nxt], after))
-    return results
+                    value = totals[total] = planner.counts_value(names, total)
+                values[got] = value
+            paid, step_cost = costs[depth]
+            score = value - paid - step_cost
+            scores.append(score)
+            if score > found.best:
+                found.best = score
+        found.walks.append((meeple, keys, depths, parents, scores))
+    return found
 
 
 def suggest(state, seat: Seat) -> Suggestion:
@@ -414,18 +520,17 @@ def _move(view: dict[str, Any], seat: Seat, legal: list[Move]) -> Suggestion:
     me = view["seats"][seat]
     upgrades = [m for m in legal if m.kind == "upgrade"]
     if upgrades:
-        now = max(p[0] for p in _paths(view, seat))
+        now = _paths(view, seat).best
         gains = []
         for move in upgrades:
             trial = {**me["upgrades"], move.get("upgrade"): True}
-            gains.append((max(p[0] for p in _paths(view, seat, trial)) - now, move))
+            gains.append((_paths(view, seat, trial).best - now, move))
         gain, move = max(gains, key=lambda g: g[0])
         if gain >= UPGRADE_GAIN:
             return _hint(move, "coffee-rush.reason.upgrade", upgrade=move.get("upgrade"))
     steps = {(m.get("meeple"), m.get("row"), m.get("col")): m for m in legal if m.kind == "step"}
     cols = view["board"]["cols"]
-    options = sorted(_paths(view, seat), key=lambda p: (-p[0], len(p[2]), p[1], p[2]))
-    for _, meeple, path, got in options:
+    for _, meeple, path, got in _paths(view, seat).ranked():
         if not path:
             stop = next((m for m in legal if m.kind == "stop"), None)
             if stop:
