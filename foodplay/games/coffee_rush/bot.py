@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from foodplay.engine import Move, Seat, Suggestion
@@ -17,6 +17,7 @@ from foodplay.engine import Move, Seat, Suggestion
 FREE_STEPS = 3
 RUSH_COST = 2.5  # how much a rush token is worth to keep, in plan-value units
 UPGRADE_GAIN = 12.0  # an upgrade costs a point net, so it must win about one more order now
+COUNT_LIMIT = 128  # counts_value packs counts a byte each, below the byte's top bit
 
 
 def _hint(move: Move, reason: str, **params: Any) -> Suggestion:
@@ -80,7 +81,7 @@ class Planner:
         self._missing = [[(i, tuple(rest.items())) for i, rest in option]
                          for option in self.options]
         # The most of each ingredient plan() could ever use: holding more changes nothing.
-        self._compiled: dict[tuple[str, ...], list[tuple]] = {}  # counts_value's tables
+        self._compiled: dict[tuple[str, ...], tuple] = {}  # packed_value's tables
         self.demand: Counter[str] = Counter()
         for option in self.options:
             for x in {x for _, rest in option for x in rest}:
@@ -93,60 +94,120 @@ class Planner:
         return self.counts_value(names, tuple(held[x] for x in names))
 
     def counts_value(self, names: tuple[str, ...], counts: tuple[int, ...]) -> float:
-        """`value({names[j]: counts[j]})` with ingredients as indices into `names` (lists
-        instead of dicts: the search asks this hundreds of times per decision)."""
+        """`value({names[j]: counts[j]})` with ingredients as indices into `names`."""
+        if counts and max(counts) >= COUNT_LIMIT:
+            return self.plan(Counter({x: n for x, n in zip(names, counts, strict=True)
+                                      if n})).value
+        return self.packed_value(names, int.from_bytes(bytes(counts), "little"))
+
+    def packed_value(self, names: tuple[str, ...], packed: int) -> float:
+        """`counts_value` with the counts packed a byte each (`names[j]` in byte j, each below
+        COUNT_LIMIT): the search asks this hundreds of times per decision. "Do I hold all a
+        cup lacks?" is one subtraction: a byte whose top bit (set beforehand) it clears held
+        too few."""
         compiled = self._compiled.get(names)
         if compiled is None:
             compiled = self._compiled[names] = self._compile(names)
-        left = [*counts, 0]  # index -1: an ingredient outside `names`, never held
+        orders, guards, width, _ = compiled
+        left = packed
         used: set[int] = set()
         done: set[int] = set()
         value = 0.0
-        for k, (_tab, urgency, _, _, options) in enumerate(compiled):
-            for i, missing in options:
-                if i in used:
+        for k, (_tab, urgency, _, _, blocks) in enumerate(orders):
+            for cups, lacking, _, _ in blocks:
+                if lacking < 0 or ((left | guards) - lacking) & guards != guards:
                     continue
-                for j, n in missing:
-                    if left[j] < n:
+                for i in cups:
+                    if i not in used:
+                        left -= lacking
+                        used.add(i)
+                        done.add(k)
+                        value += urgency
                         break
                 else:
-                    for j, n in missing:
-                        left[j] -= n
-                    used.add(i)
-                    done.add(k)
-                    value += urgency
-                    break
-        for k, (tab, _, length, factor, options) in enumerate(compiled):
+                    continue
+                break
+        rest = bytearray(left.to_bytes(width, "little"))
+        sizes = self.sizes
+        for k, (tab, _, length, factor, blocks) in enumerate(orders):
             if k in done or tab >= self.last_tab:
                 continue
             best = None
-            for i, missing in options:
-                if i in used:
+            for cups, _, missing, cup_size in blocks:
+                for i in cups:
+                    if i not in used:
+                        break
+                else:
                     continue
                 size = 0
                 for j, n in missing:
-                    have = left[j]
+                    have = rest[j]
                     if have:
                         size += n if n < have else have
-                if size and (best is None or size + self.sizes[i] > best[0]):
-                    best = (size + self.sizes[i], i, size, missing)
+                if size and (best is None or size + cup_size > best[0]):
+                    best = (size + cup_size, i, size, missing)
             if best:
                 have, i, size, missing = best
                 for j, n in missing:
-                    got = left[j]
+                    got = rest[j]
                     if got:
-                        left[j] = got - min(n, got)
+                        rest[j] = got - min(n, got)
                 used.add(i)
                 value += 1.5 * size * have / length * factor
-        value += 0.5 * sum(n for i, n in enumerate(self.sizes) if i not in used)
+        value += 0.5 * sum(n for i, n in enumerate(sizes) if i not in used)
         return value
 
-    def _compile(self, names: tuple[str, ...]) -> list[tuple]:
+    def bound(self, names: tuple[str, ...], packed: int) -> float:
+        """At least `packed_value(names, packed)`, for a fraction of its cost: every order a
+        cup could be finished for counts as finished, the cups' contents count as left over,
+        and each held ingredient as poured toward the tab that weighs most (an ingredient is
+        poured once; progress per ingredient is at most 1.5 times the tab's factor)."""
+        compiled = self._compiled.get(names)
+        if compiled is None:
+            compiled = self._compiled[names] = self._compile(names)
+        _, guards, width, (base, rate, finishable) = compiled
+        value = base + rate * sum(packed.to_bytes(width, "little"))
+        full = packed | guards
+        for urgency, lackings in finishable:
+            for lacking in lackings:
+                if (full - lacking) & guards == guards:
+                    value += urgency
+                    break
+        return value
+
+    def _compile(self, names: tuple[str, ...]) -> tuple:
+        """packed_value's and bound's tables. Per order (tab, urgency, length, tab factor,
+        blocks): each block is a run of options whose cups hold the same (so lack the same and
+        are the same size): its cups in order, what they lack packed a byte per ingredient (-1
+        if something is not in `names`), the same as (index, count) pairs without those, and
+        the cups' size. Then the guard bits, the packed width, and (left-over value, progress
+        per ingredient, (urgency, lacks) of each order) for the bound."""
         index = {name: j for j, name in enumerate(names)}
-        return [(tab, _urgency(tab, order), len(order["ingredients"]), 1 + tab / 4,
-                 [(i, tuple((index.get(x, -1), n) for x, n in missing))
-                  for i, missing in self._missing[k]])
-                for k, (tab, order) in enumerate(self.orders)]
+        compiled = []
+        for k, (tab, order) in enumerate(self.orders):
+            blocks: list[tuple[list[int], int, tuple[tuple[int, int], ...], int, tuple]] = []
+            for i, missing in self._missing[k]:
+                if blocks and blocks[-1][4] == missing:
+                    blocks[-1][0].append(i)
+                    continue
+                lacking = 0
+                for x, n in missing:
+                    if x not in index or n >= COUNT_LIMIT:
+                        lacking = -1
+                        break
+                    lacking += n << 8 * index[x]
+                pairs = tuple((index[x], n) for x, n in missing if x in index)
+                blocks.append(([i], lacking, pairs, self.sizes[i], missing))
+            compiled.append((tab, _urgency(tab, order), len(order["ingredients"]), 1 + tab / 4,
+                             [(tuple(c), lacking, pairs, size) for c, lacking, pairs, size, _
+                              in blocks]))
+        factors = [factor for tab, _, _, factor, _ in compiled if tab < self.last_tab]
+        finishable = [(urgency, [b[1] for b in blocks if b[1] >= 0])
+                      for _, urgency, _, _, blocks in compiled]
+        bound = (0.5 * sum(self.sizes), 1.5 * max(factors, default=0.0),
+                 [(urgency, lackings) for urgency, lackings in finishable if lackings])
+        return (compiled, int.from_bytes(b"\x80" * len(names), "little"), max(1, len(names)),
+                bound)
 
     def plan(self, held: Counter[str]) -> Plan:
         plan = Plan()
@@ -222,22 +283,26 @@ def _neighbours(index: int, rows: int, cols: int, diagonal: bool) -> list[int]:
 
 
 # A position of the search is one int: the cell in the low bits, then FIELD bits per ingredient
-# for how many the path collected (at most FREE_STEPS + 1 steps of at most MOST_GAIN each).
-MOST_GAIN = 4  # _bonus: 1, crowd, corners and ribbons
-FIELD = ((FREE_STEPS + 1) * MOST_GAIN).bit_length()
-FIELD_MASK = (1 << FIELD) - 1
+# for how many the path collected.
+# A byte per ingredient, as Planner.packed_value reads them: a path collects at most
+# (FREE_STEPS + 1) * 4 of one (_bonus is at most 4), and the turn held at most as much before.
+FIELD = 8
+FIELD_MASK = 0xFF
+BOUND_SLACK = 1e-9  # bound and value add in different orders: a margin for the last bit
 
 
 # Plan values by (cups, orders, last tab, ingredient names) and then by everything held at the
 # end of a path: the same within a turn's steps, so the search keeps them from step to step.
-_PLAN_VALUES: dict[tuple, tuple[dict, dict]] = {}
+_PLAN_VALUES: dict[tuple, tuple[dict, dict, dict]] = {}
 
 
 def _plan_values(me: dict[str, Any], planner: Planner, names: tuple[str, ...],
-                 held: tuple[int, ...]) -> tuple[dict[tuple[int, ...], float], dict[int, float]]:
-    """Plan values by everything held at the end of a path (capped), and, for what is held now,
-    plan values by what a path collects (packed as in the search): a decision's searches with
-    and without each upgrade share them, and so do the steps of a turn."""
+                 held: tuple[int, ...]
+                 ) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
+    """Plan values and their bounds by everything held at the end of a path (packed and
+    capped), and, for what is held now, plan values by what a path collects (packed as in the
+    search): a decision's searches with and without each upgrade share them, and so do the
+    steps of a turn."""
     key = (tuple(tuple(sorted(c)) for c in me["cups"]),
            tuple((t, o["id"], tuple(o["ingredients"]), o["specialty"]) for t, o in planner.orders),
            planner.last_tab, names)
@@ -245,14 +310,14 @@ def _plan_values(me: dict[str, Any], planner: Planner, names: tuple[str, ...],
     if found is None:
         if len(_PLAN_VALUES) >= 64:
             del _PLAN_VALUES[next(iter(_PLAN_VALUES))]
-        found = _PLAN_VALUES[key] = ({}, {})
-    totals, by_held = found
+        found = _PLAN_VALUES[key] = ({}, {}, {})
+    totals, ceilings, by_held = found
     collected = by_held.get(held)
     if collected is None:
         if len(by_held) >= 8:
             del by_held[next(iter(by_held))]
         collected = by_held[held] = {}
-    return totals, collected
+    return totals, ceilings, collected
 
 
 _NEAR: dict[tuple[int, int, bool], list[list[int]]] = {}
@@ -317,13 +382,19 @@ def _walk(start: int, exits: list[list[tuple[int, int, int, int, int]]], limit: 
 
 
 class Found:
-    """A search's answer: per meeple the positions walked and their scores (None where the
-    meeple may not stop), ranked on request as the decision needs them (read only)."""
+    """A search's answer: per meeple the positions walked, and the best score (exact). Scores
+    are plan values less path costs; plan values are worked out only where a bound says they
+    could reach the best, the rest when the ranking is asked past the best (read only)."""
 
-    def __init__(self, names: tuple[str, ...], cell_bits: int) -> None:
+    def __init__(self, names: tuple[str, ...], cell_bits: int,
+                 costs: list[tuple[float, float]], values: dict[int, float],
+                 exact: Callable[[int], float]) -> None:
         self.names = names
         self.cell_bits = cell_bits
-        self.walks: list[tuple[int, list[int], list[int], list[int], list[float | None]]] = []
+        self.costs = costs
+        self.values = values  # plan value by what a path collects, where worked out
+        self.exact = exact  # the plan value of what a path collects, worked out and kept
+        self.walks: list[tuple[int, list[int], list[int], list[int], set[int]]] = []
         self.best = float("-inf")
 
     def path(self, walk: int, index: int) -> list[int]:
@@ -344,19 +415,37 @@ class Found:
                      if (n := (got >> FIELD * j) & FIELD_MASK))
 
     def ranked(self) -> Iterator[tuple[float, int, list[int], tuple[tuple[str, int], ...]]]:
-        """(score, meeple, cells entered, collected) by score, then shorter path, meeple and
-        path: the best ones first, the rest sorted only if the decision asks further."""
+        """(score, meeple, cells entered, collected) of every position where the meeple may
+        stop, by score, then shorter path, meeple and path: those with the best score first,
+        the rest scored and sorted only if the decision asks further."""
         def order(entry: tuple[float, int, int, int, int]) -> tuple:
             score, depth, meeple, walk, index = entry
             return -score, depth, meeple, self.path(walk, index)
 
-        entries = [(score, depths[i], meeple, w, i)
-                   for w, (meeple, _, depths, _, scores) in enumerate(self.walks)
-                   for i, score in enumerate(scores) if score is not None]
-        for group in ([e for e in entries if e[0] == self.best],
-                      [e for e in entries if e[0] != self.best]):
-            for score, _, meeple, walk, index in sorted(group, key=order):
-                yield score, meeple, self.path(walk, index), self.collected(walk, index)
+        mask = (1 << self.cell_bits) - 1
+        best, costs, values = self.best, self.costs, self.values
+        top, rest = [], []
+        for w, (meeple, keys, depths, _, others) in enumerate(self.walks):
+            for i, key in enumerate(keys):
+                if key & mask in others:
+                    continue
+                value = values.get(key >> self.cell_bits)
+                if value is not None:
+                    paid, step_cost = costs[depths[i]]
+                    if value - paid - step_cost == best:
+                        top.append((best, depths[i], meeple, w, i))
+                        continue
+                rest.append((meeple, w, i))
+        for score, _, meeple, walk, index in sorted(top, key=order):
+            yield score, meeple, self.path(walk, index), self.collected(walk, index)
+        scored = []
+        for meeple, w, i in rest:
+            _, keys, depths, _, _ = self.walks[w]
+            paid, step_cost = costs[depths[i]]
+            scored.append((self.exact(keys[i] >> self.cell_bits) - paid - step_cost,
+                           depths[i], meeple, w, i))
+        for score, _, meeple, walk, index in sorted(scored, key=order):
+            yield score, meeple, self.path(walk, index), self.collected(walk, index)
 
 
 _SEARCHES: dict[str, Found] = {}
@@ -388,7 +477,8 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
 
     A position's score is the plan value of what is held at its end, less the rush tokens and
     a hair per step its path costs; a start position (no step) means stop now. `upgrades`
-    replaces my active upgrades, to judge one before activating it.
+    replaces my active upgrades, to judge one before activating it. Plan values are worked
+    out best bound first, until no bound left can reach the best score found (ties included).
     """
     me = view["seats"][seat]
     turn = view["turn"]
@@ -409,15 +499,38 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
     spare = min(rush, 1)  # consider at most one paid step
     limit = max(0, FREE_STEPS - steps) + spare
     meeples = [turn["meeple"]] if turn["meeple"] else range(1, len(me["meeples"]) + 1)
-    totals, values = _plan_values(me, planner, names, held)
-    caps = [planner.demand.get(name, 0) for name in names]
-    fields = [(FIELD * j, h, cap) for j, (h, cap) in enumerate(zip(held, caps, strict=True))]
+    totals, ceilings, values = _plan_values(me, planner, names, held)
+    # what is held at a path's end, packed a byte per ingredient and capped at what plan()
+    # can use: held + collected, then the smaller of it and the cap byte by byte (a guard bit
+    # survives the subtraction where the cap is not below)
+    held_packed = int.from_bytes(bytes(held), "little")
+    caps = int.from_bytes(bytes(min(planner.demand.get(name, 0), COUNT_LIMIT - 1)
+                                for name in names), "little")
+    guards = int.from_bytes(b"\x80" * len(names), "little")
+
+    def total(got: int) -> int:
+        both = held_packed + got
+        take = (((caps | guards) - both) & guards) >> 7
+        take *= 255
+        return (both & take) | (caps & ~take)
+
+    def exact(got: int) -> float:
+        value = values.get(got)
+        if value is None:
+            key = total(got)
+            value = totals.get(key)
+            if value is None:
+                value = totals[key] = planner.packed_value(names, key)
+            values[got] = value
+        return value
+
     occupied = [((c["row"] - 1) * cols + c["col"] - 1, s, m) for c in cells
                 for s, m in c["meeples"]]
     # what a path of each length costs: paid steps and a hair per step (kept as two terms, so
     # the scores are the same floats as `value - RUSH_COST * paid - 0.01 * len(path)`)
     costs = [(RUSH_COST * max(0, steps + d - FREE_STEPS), 0.01 * d) for d in range(limit + 1)]
-    found = Found(names, cell_bits)
+    found = Found(names, cell_bits, costs, values, exact)
+    shortest: dict[int, int] = {}  # the shortest path to a stop, by what it collects
     for meeple in meeples:
         row, col = me["meeples"][meeple - 1]
         start = (row - 1) * cols + col - 1
@@ -428,29 +541,36 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
                    -1 if supply[nxt] >= enough else supply[nxt]) for nxt in near[i]]
                  for i in range(len(cells))]
         keys, depths, parents = _walk(start, exits, limit, cell_mask)
-        scores: list[float | None] = []
+        found.walks.append((meeple, keys, depths, parents, others))
         for key, depth in zip(keys, depths, strict=True):
-            if key & cell_mask in others:
-                scores.append(None)
-                continue
-            got = key >> cell_bits
-            value = values.get(got)
-            if value is None:
-                total = []
-                for shift, have, cap in fields:
-                    n = ((got >> shift) & FIELD_MASK) + have
-                    total.append(n if n < cap else cap)
-                total = tuple(total)
-                value = totals.get(total)
-                if value is None:
-                    value = totals[total] = planner.counts_value(names, total)
-                values[got] = value
-            paid, step_cost = costs[depth]
+            if key & cell_mask not in others:
+                got = key >> cell_bits
+                if shortest.get(got, limit + 1) > depth:
+                    shortest[got] = depth
+    best = float("-inf")
+    pending = []
+    for got, depth in shortest.items():
+        paid, step_cost = costs[depth]
+        value = values.get(got)
+        if value is not None:
             score = value - paid - step_cost
-            scores.append(score)
-            if score > found.best:
-                found.best = score
-        found.walks.append((meeple, keys, depths, parents, scores))
+            if score > best:
+                best = score
+            continue
+        key = total(got)
+        ceiling = ceilings.get(key)
+        if ceiling is None:
+            ceiling = ceilings[key] = planner.bound(names, key)
+        pending.append((ceiling - paid - step_cost, got, depth))
+    pending.sort(reverse=True)
+    for ceiling, got, depth in pending:
+        if ceiling < best - BOUND_SLACK:
+            break  # sorted: no bound after it reaches the best either
+        paid, step_cost = costs[depth]
+        score = exact(got) - paid - step_cost
+        if score > best:
+            best = score
+    found.best = best
     return found
 
 
