@@ -108,3 +108,24 @@ def test_search_agrees_with_the_reference(players, seed, every):
             assert found.best == want[0][0]
             compared += 1
     assert compared >= 16 and short >= 3
+
+
+def test_plan_value_bound_is_never_below_the_value():
+    """Planner.bound, which decides which plan values the search works out, is at least
+    packed_value (and packed_value is counts_value) for the cups and orders of a game's
+    positions and random handfuls; it is also not so loose that it never prunes."""
+    rng = random.Random(5)
+    names = tuple(sorted({c["ingredient"] for c in move_views(2, 1, 1)[0][0]["board"]["cells"]}))
+    checked = tight = 0
+    for view, seat in move_views(3, 2, 3) + move_views(2, 1, 3):
+        me = view["seats"][seat]
+        planner = bot.Planner(me["cups"], bot._orders(me), len(me["tabs"]))
+        for _ in range(20):
+            counts = tuple(rng.randint(0, 3) if rng.random() < 0.5 else 0 for _ in names)
+            packed = int.from_bytes(bytes(counts), "little")
+            value = planner.packed_value(names, packed)
+            assert value == planner.counts_value(names, counts)
+            assert planner.bound(names, packed) >= value, (me["cups"], counts)
+            tight += planner.bound(names, packed) < value + 10
+            checked += 1
+    assert checked >= 300 and tight > checked // 4
