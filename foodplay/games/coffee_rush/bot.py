@@ -333,52 +333,65 @@ def _near(rows: int, cols: int, diagonal: bool) -> list[list[int]]:
 
 
 def _walk(start: int, exits: list[list[tuple[int, int, int, int, int]]], limit: int,
-          cell_mask: int) -> tuple[list[int], list[int], list[int]]:
-    """The positions a depth-first walk from `start` reaches, in the order it reaches them: their
-    keys, path lengths and the index of the position before (-1 for the start).
+          cell_mask: int) -> list[tuple[int, int, int]]:
+    """The positions a depth-first walk from `start` reaches, in the order it reaches them:
+    (key, path length, index of the position before or -1 for the start).
 
     Each exit is (key change when the whole gain is taken, key change of the move alone, shift
     of the ingredient's field, gain, supply or -1 when the supply cannot run short). A position
     seen once is never walked again, even if met later by a shorter path: the first meeting
     decides, as it always has (children are pushed in neighbour order and the last one pushed
-    is walked first)."""
-    keys: list[int] = []
-    depths: list[int] = []
-    parents: list[int] = []
+    is walked first). Positions at the last step are not expanded, so they are visited when
+    their parent is (nothing comes between them on the stack, so their order does not
+    matter)."""
+    nodes: list[tuple[int, int, int]] = []
     seen: set[int] = set()
     stack = [(start, 0, -1)]
-    pop, push, visit = stack.pop, stack.append, seen.add
-    add_key, add_depth, add_parent = keys.append, depths.append, parents.append
+    pop, push, visit, add = stack.pop, stack.append, seen.add, nodes.append
     short = any(exit_[4] >= 0 for row in exits for exit_ in row)
-    plain = [[exit_[0] for exit_ in row] for row in exits] if not short else []
+    plain = [[exit_[0] for exit_ in row] for row in exits]
     while stack:
-        key, depth, parent = pop()
+        entry = pop()
+        key = entry[0]
         if key in seen:
             continue
         visit(key)
-        index = len(keys)
-        add_key(key)
-        add_depth(depth)
-        add_parent(parent)
-        if depth >= limit:
+        index = len(nodes)
+        add(entry)
+        depth = entry[1] + 1
+        if depth > limit:
             continue
-        depth += 1
-        if not short:
-            for change in plain[key & cell_mask]:
+        cell = key & cell_mask
+        if short:
+            children = []
+            for change, move, shift, gain, supply in exits[cell]:
+                if supply < 0:
+                    children.append(key + change)
+                else:
+                    room = supply - ((key >> shift) & FIELD_MASK)
+                    children.append(key + move + ((gain if gain < room else room) << shift
+                                                  if room > 0 else 0))
+            if depth < limit:
+                for child in children:
+                    if child not in seen:
+                        push((child, depth, index))
+            else:
+                for child in children:
+                    if child not in seen:
+                        visit(child)
+                        add((child, depth, index))
+        elif depth < limit:
+            for change in plain[cell]:
                 child = key + change
                 if child not in seen:
                     push((child, depth, index))
-            continue
-        for change, move, shift, gain, supply in exits[key & cell_mask]:
-            if supply < 0:
+        else:
+            for change in plain[cell]:
                 child = key + change
-            else:
-                room = supply - ((key >> shift) & FIELD_MASK)
-                child = key + move + ((gain if gain < room else room) << shift if room > 0
-                                      else 0)
-            if child not in seen:
-                push((child, depth, index))
-    return keys, depths, parents
+                if child not in seen:
+                    visit(child)
+                    add((child, depth, index))
+    return nodes
 
 
 class Found:
@@ -394,23 +407,24 @@ class Found:
         self.costs = costs
         self.values = values  # plan value by what a path collects, where worked out
         self.exact = exact  # the plan value of what a path collects, worked out and kept
-        self.walks: list[tuple[int, list[int], list[int], list[int], set[int]]] = []
+        self.walks: list[tuple[int, list[tuple[int, int, int]], set[int]]] = []
         self.best = float("-inf")
 
     def path(self, walk: int, index: int) -> list[int]:
         """The cells entered on the way to a position, first to last."""
-        _, keys, _, parents, _ = self.walks[walk]
+        nodes = self.walks[walk][1]
         mask = (1 << self.cell_bits) - 1
         cells = []
-        while parents[index] >= 0:
-            cells.append(keys[index] & mask)
-            index = parents[index]
+        key, _, index = nodes[index]
+        while index >= 0:
+            cells.append(key & mask)
+            key, _, index = nodes[index]
         cells.reverse()
         return cells
 
     def collected(self, walk: int, index: int) -> tuple[tuple[str, int], ...]:
         """What the path to a position collects, as sorted (ingredient, count) pairs."""
-        got = self.walks[walk][1][index] >> self.cell_bits
+        got = self.walks[walk][1][index][0] >> self.cell_bits
         return tuple((name, n) for j, name in enumerate(self.names)
                      if (n := (got >> FIELD * j) & FIELD_MASK))
 
@@ -425,25 +439,25 @@ class Found:
         mask = (1 << self.cell_bits) - 1
         best, costs, values = self.best, self.costs, self.values
         top, rest = [], []
-        for w, (meeple, keys, depths, _, others) in enumerate(self.walks):
-            for i, key in enumerate(keys):
+        for w, (meeple, nodes, others) in enumerate(self.walks):
+            for i, (key, depth, _) in enumerate(nodes):
                 if key & mask in others:
                     continue
                 value = values.get(key >> self.cell_bits)
                 if value is not None:
-                    paid, step_cost = costs[depths[i]]
+                    paid, step_cost = costs[depth]
                     if value - paid - step_cost == best:
-                        top.append((best, depths[i], meeple, w, i))
+                        top.append((best, depth, meeple, w, i))
                         continue
                 rest.append((meeple, w, i))
         for score, _, meeple, walk, index in sorted(top, key=order):
             yield score, meeple, self.path(walk, index), self.collected(walk, index)
         scored = []
         for meeple, w, i in rest:
-            _, keys, depths, _, _ = self.walks[w]
-            paid, step_cost = costs[depths[i]]
-            scored.append((self.exact(keys[i] >> self.cell_bits) - paid - step_cost,
-                           depths[i], meeple, w, i))
+            key, depth, _ = self.walks[w][1][i]
+            paid, step_cost = costs[depth]
+            scored.append((self.exact(key >> self.cell_bits) - paid - step_cost, depth, meeple,
+                           w, i))
         for score, _, meeple, walk, index in sorted(scored, key=order):
             yield score, meeple, self.path(walk, index), self.collected(walk, index)
 
@@ -540,9 +554,9 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
         exits = [[(nxt - i + (gain[nxt] << shifts[nxt]), nxt - i, shifts[nxt], gain[nxt],
                    -1 if supply[nxt] >= enough else supply[nxt]) for nxt in near[i]]
                  for i in range(len(cells))]
-        keys, depths, parents = _walk(start, exits, limit, cell_mask)
-        found.walks.append((meeple, keys, depths, parents, others))
-        for key, depth in zip(keys, depths, strict=True):
+        nodes = _walk(start, exits, limit, cell_mask)
+        found.walks.append((meeple, nodes, others))
+        for key, depth, _ in nodes:
             if key & cell_mask not in others:
                 got = key >> cell_bits
                 if shortest.get(got, limit + 1) > depth:
