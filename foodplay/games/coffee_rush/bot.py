@@ -7,7 +7,6 @@ pour them where they complete or build toward an order, serve the most urgent ma
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -298,11 +297,12 @@ _PLAN_VALUES: dict[tuple, tuple[dict, dict, dict]] = {}
 
 def _plan_values(me: dict[str, Any], planner: Planner, names: tuple[str, ...],
                  held: tuple[int, ...]
-                 ) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
+                 ) -> tuple[dict[int, float], dict[int, float],
+                            tuple[dict[int, float], dict[int, float]]]:
     """Plan values and their bounds by everything held at the end of a path (packed and
-    capped), and, for what is held now, plan values by what a path collects (packed as in the
-    search): a decision's searches with and without each upgrade share them, and so do the
-    steps of a turn."""
+    capped), and, for what is held now, plan values and bounds by what a path collects
+    (packed as in the search): a decision's searches with and without each upgrade share
+    them, and so do the steps of a turn."""
     key = (tuple(tuple(sorted(c)) for c in me["cups"]),
            tuple((t, o["id"], tuple(o["ingredients"]), o["specialty"]) for t, o in planner.orders),
            planner.last_tab, names)
@@ -316,7 +316,7 @@ def _plan_values(me: dict[str, Any], planner: Planner, names: tuple[str, ...],
     if collected is None:
         if len(by_held) >= 8:
             del by_held[next(iter(by_held))]
-        collected = by_held[held] = {}
+        collected = by_held[held] = ({}, {})
     return totals, ceilings, collected
 
 
@@ -332,24 +332,28 @@ def _near(rows: int, cols: int, diagonal: bool) -> list[list[int]]:
     return found
 
 
-def _walk(start: int, exits: list[list[tuple[int, int, int, int, int]]], limit: int,
-          cell_mask: int) -> list[tuple[int, int, int]]:
+def _walk(start: int, exits: list[list], limit: int, cell_mask: int, short: bool
+          ) -> tuple[list[tuple[int, int, int]], list[int]]:
     """The positions a depth-first walk from `start` reaches, in the order it reaches them:
-    (key, path length, index of the position before or -1 for the start).
+    (key, path length, index of the position before or -1 for the start); and the keys of
+    those at the last step.
 
-    Each exit is (key change when the whole gain is taken, key change of the move alone, shift
-    of the ingredient's field, gain, supply or -1 when the supply cannot run short). A position
+    Each exit is the key change of the step, or if `short` (some supply may run short) (key
+    change when the whole gain is taken, key change of the move alone, shift of the
+    ingredient's field, gain, supply or -1 when the supply cannot run short). A position
     seen once is never walked again, even if met later by a shorter path: the first meeting
     decides, as it always has (children are pushed in neighbour order and the last one pushed
     is walked first). Positions at the last step are not expanded, so they are visited when
     their parent is (nothing comes between them on the stack, so their order does not
     matter)."""
     nodes: list[tuple[int, int, int]] = []
+    leaves: list[int] = []
     seen: set[int] = set()
     stack = [(start, 0, -1)]
-    pop, push, visit, add = stack.pop, stack.append, seen.add, nodes.append
-    short = any(exit_[4] >= 0 for row in exits for exit_ in row)
-    plain = [[exit_[0] for exit_ in row] for row in exits]
+    pop, push, visit, add, add_leaf = stack.pop, stack.append, seen.add, nodes.append, \
+        leaves.append
+    if limit == 0:
+        return [(start, 0, -1)], [start]
     while stack:
         entry = pop()
         key = entry[0]
@@ -380,18 +384,20 @@ def _walk(start: int, exits: list[list[tuple[int, int, int, int, int]]], limit: 
                     if child not in seen:
                         visit(child)
                         add((child, depth, index))
+                        add_leaf(child)
         elif depth < limit:
-            for change in plain[cell]:
+            for change in exits[cell]:
                 child = key + change
                 if child not in seen:
                     push((child, depth, index))
         else:
-            for change in plain[cell]:
+            for change in exits[cell]:
                 child = key + change
                 if child not in seen:
                     visit(child)
                     add((child, depth, index))
-    return nodes
+                    add_leaf(child)
+    return nodes, leaves
 
 
 class Found:
@@ -462,7 +468,7 @@ class Found:
             yield score, meeple, self.path(walk, index), self.collected(walk, index)
 
 
-_SEARCHES: dict[str, Found] = {}
+_SEARCHES: dict[tuple, Found] = {}
 
 
 def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None) -> Found:
@@ -473,10 +479,16 @@ def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = 
     me = view["seats"][seat]
     board = view["board"]
     active = upgrades or me["upgrades"]
-    key = json.dumps([seat, me["cups"], me["tabs"], me["meeples"], me["rush"],
-                      sorted(k for k, on in active.items() if on), view["turn"]["held"],
-                      view["turn"]["steps"], view["turn"]["meeple"], view["supply"],
-                      board["rows"], board["cols"], board["cells"]], sort_keys=True)
+    turn = view["turn"]
+    key = (seat, tuple(tuple(cup) for cup in me["cups"]),
+           tuple(tuple((o["id"], tuple(o["ingredients"]), o["specialty"]) for o in tab)
+                 for tab in me["tabs"]),
+           tuple(tuple(at) for at in me["meeples"]), me["rush"],
+           tuple(sorted(k for k, on in active.items() if on)), tuple(turn["held"]),
+           turn["steps"], turn["meeple"], tuple(sorted(view["supply"].items())),
+           board["rows"], board["cols"],
+           tuple((c["ingredient"], c["corner"], c["ribbon"], tuple(map(tuple, c["meeples"])))
+                 for c in board["cells"]))
     found = _SEARCHES.get(key)
     if found is None:
         if len(_SEARCHES) >= 8:
@@ -513,7 +525,7 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
     spare = min(rush, 1)  # consider at most one paid step
     limit = max(0, FREE_STEPS - steps) + spare
     meeples = [turn["meeple"]] if turn["meeple"] else range(1, len(me["meeples"]) + 1)
-    totals, ceilings, values = _plan_values(me, planner, names, held)
+    totals, ceilings, (values, bounds) = _plan_values(me, planner, names, held)
     # what is held at a path's end, packed a byte per ingredient and capped at what plan()
     # can use: held + collected, then the smaller of it and the cap byte by byte (a guard bit
     # survives the subtraction where the cap is not below)
@@ -551,15 +563,25 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
         others = {i for i, s, m in occupied if (s, m) != (seat, meeple)}
         gain = [_bonus(cell, upgrades, i in others) for i, cell in enumerate(cells)]
         enough = limit * max(gain)  # no path collects more of one ingredient than this
-        exits = [[(nxt - i + (gain[nxt] << shifts[nxt]), nxt - i, shifts[nxt], gain[nxt],
-                   -1 if supply[nxt] >= enough else supply[nxt]) for nxt in near[i]]
-                 for i in range(len(cells))]
-        nodes = _walk(start, exits, limit, cell_mask)
+        taken = [nxt + (gain[nxt] << shifts[nxt]) for nxt in range(len(cells))]
+        short = min(supply) < enough
+        if short:
+            exits = [[(taken[nxt] - i, nxt - i, shifts[nxt], gain[nxt],
+                       -1 if supply[nxt] >= enough else supply[nxt]) for nxt in near[i]]
+                     for i in range(len(cells))]
+        else:
+            exits = [[taken[nxt] - i for nxt in near[i]] for i in range(len(cells))]
+        nodes, leaves = _walk(start, exits, limit, cell_mask, short)
         found.walks.append((meeple, nodes, others))
+        # last-step positions are the longest paths: any shorter one found already wins
+        last = dict.fromkeys([key >> cell_bits for key in leaves
+                              if key & cell_mask not in others], limit)
+        last.update(shortest)
+        shortest = last
         for key, depth, _ in nodes:
-            if key & cell_mask not in others:
+            if depth < limit and key & cell_mask not in others:
                 got = key >> cell_bits
-                if shortest.get(got, limit + 1) > depth:
+                if shortest.get(got, limit) > depth:
                     shortest[got] = depth
     best = float("-inf")
     pending = []
@@ -571,10 +593,13 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
             if score > best:
                 best = score
             continue
-        key = total(got)
-        ceiling = ceilings.get(key)
+        ceiling = bounds.get(got)
         if ceiling is None:
-            ceiling = ceilings[key] = planner.bound(names, key)
+            key = total(got)
+            ceiling = ceilings.get(key)
+            if ceiling is None:
+                ceiling = ceilings[key] = planner.bound(names, key)
+            bounds[got] = ceiling
         pending.append((ceiling - paid - step_cost, got, depth))
     pending.sort(reverse=True)
     for ceiling, got, depth in pending:
