@@ -332,11 +332,49 @@ def _near(rows: int, cols: int, diagonal: bool) -> list[list[int]]:
     return found
 
 
-def _walk(start: int, exits: list[list], limit: int, cell_mask: int, short: bool
-          ) -> tuple[list[tuple[int, int, int]], list[int]]:
-    """The positions a depth-first walk from `start` reaches, in the order it reaches them:
-    (key, path length, index of the position before or -1 for the start); and the keys of
-    those at the last step.
+class Walk:
+    """One meeple's walk: positions before the last step as (key, path length, index of the
+    position before or -1 for the start), in the order they were reached, and last-step
+    positions as keys with the index of the position before (read only)."""
+
+    def __init__(self, meeple: int, others: set[int], limit: int) -> None:
+        self.meeple = meeple
+        self.others = others  # cells where this meeple may not stop
+        self.limit = limit
+        self.inner: list[tuple[int, int, int]] = []
+        self.leaves: list[int] = []
+        self.leaf_parents: list[int] = []
+
+    def positions(self) -> Iterator[tuple[int, int, int]]:
+        """(index, key, path length) of every position; last-step ones follow the others."""
+        for i, (key, depth, _) in enumerate(self.inner):
+            yield i, key, depth
+        first = len(self.inner)
+        for j, key in enumerate(self.leaves):
+            yield first + j, key, self.limit
+
+    def at(self, index: int) -> tuple[int, int]:
+        """(key, path length) of a position."""
+        if index < len(self.inner):
+            return self.inner[index][:2]
+        return self.leaves[index - len(self.inner)], self.limit
+
+    def path(self, index: int, cell_mask: int) -> list[int]:
+        """The cells entered on the way to a position, first to last."""
+        cells = []
+        if index >= len(self.inner):
+            cells.append(self.leaves[index - len(self.inner)] & cell_mask)
+            index = self.leaf_parents[index - len(self.inner)]
+        key, _, index = self.inner[index] if index >= 0 else (0, 0, -1)
+        while index >= 0:
+            cells.append(key & cell_mask)
+            key, _, index = self.inner[index]
+        cells.reverse()
+        return cells
+
+
+def _walk(walk: Walk, start: int, exits: list[list], cell_mask: int, short: bool) -> None:
+    """Fills `walk` with the positions a depth-first walk from `start` reaches.
 
     Each exit is the key change of the step, or if `short` (some supply may run short) (key
     change when the whole gain is taken, key change of the move alone, shift of the
@@ -344,29 +382,28 @@ def _walk(start: int, exits: list[list], limit: int, cell_mask: int, short: bool
     seen once is never walked again, even if met later by a shorter path: the first meeting
     decides, as it always has (children are pushed in neighbour order and the last one pushed
     is walked first). Positions at the last step are not expanded, so they are visited when
-    their parent is (nothing comes between them on the stack, so their order does not
-    matter)."""
-    nodes: list[tuple[int, int, int]] = []
-    leaves: list[int] = []
+    their parent is (nothing comes between them on the stack: their order does not matter)."""
+    limit = walk.limit
+    inner, leaves, leaf_parents = walk.inner, walk.leaves, walk.leaf_parents
     seen: set[int] = set()
     stack = [(start, 0, -1)]
-    pop, push, visit, add, add_leaf = stack.pop, stack.append, seen.add, nodes.append, \
-        leaves.append
+    pop, push, visit, add = stack.pop, stack.append, seen.add, inner.append
     if limit == 0:
-        return [(start, 0, -1)], [start]
+        add((start, 0, -1))
+        return
     while stack:
         entry = pop()
         key = entry[0]
         if key in seen:
             continue
         visit(key)
-        index = len(nodes)
+        index = len(inner)
         add(entry)
         depth = entry[1] + 1
-        if depth > limit:
-            continue
         cell = key & cell_mask
-        if short:
+        if not short:
+            children = map(key.__add__, exits[cell])
+        else:
             children = []
             for change, move, shift, gain, supply in exits[cell]:
                 if supply < 0:
@@ -375,29 +412,15 @@ def _walk(start: int, exits: list[list], limit: int, cell_mask: int, short: bool
                     room = supply - ((key >> shift) & FIELD_MASK)
                     children.append(key + move + ((gain if gain < room else room) << shift
                                                   if room > 0 else 0))
-            if depth < limit:
-                for child in children:
-                    if child not in seen:
-                        push((child, depth, index))
-            else:
-                for child in children:
-                    if child not in seen:
-                        visit(child)
-                        add((child, depth, index))
-                        add_leaf(child)
-        elif depth < limit:
-            for change in exits[cell]:
-                child = key + change
+        if depth < limit:
+            for child in children:
                 if child not in seen:
                     push((child, depth, index))
         else:
-            for change in exits[cell]:
-                child = key + change
-                if child not in seen:
-                    visit(child)
-                    add((child, depth, index))
-                    add_leaf(child)
-    return nodes, leaves
+            fresh = set(children).difference(seen)
+            seen.update(fresh)
+            leaves.extend(fresh)
+            leaf_parents.extend([index] * len(fresh))
 
 
 class Found:
@@ -413,24 +436,16 @@ class Found:
         self.costs = costs
         self.values = values  # plan value by what a path collects, where worked out
         self.exact = exact  # the plan value of what a path collects, worked out and kept
-        self.walks: list[tuple[int, list[tuple[int, int, int]], set[int]]] = []
+        self.walks: list[Walk] = []
         self.best = float("-inf")
 
     def path(self, walk: int, index: int) -> list[int]:
         """The cells entered on the way to a position, first to last."""
-        nodes = self.walks[walk][1]
-        mask = (1 << self.cell_bits) - 1
-        cells = []
-        key, _, index = nodes[index]
-        while index >= 0:
-            cells.append(key & mask)
-            key, _, index = nodes[index]
-        cells.reverse()
-        return cells
+        return self.walks[walk].path(index, (1 << self.cell_bits) - 1)
 
     def collected(self, walk: int, index: int) -> tuple[tuple[str, int], ...]:
         """What the path to a position collects, as sorted (ingredient, count) pairs."""
-        got = self.walks[walk][1][index][0] >> self.cell_bits
+        got = self.walks[walk].at(index)[0] >> self.cell_bits
         return tuple((name, n) for j, name in enumerate(self.names)
                      if (n := (got >> FIELD * j) & FIELD_MASK))
 
@@ -445,8 +460,9 @@ class Found:
         mask = (1 << self.cell_bits) - 1
         best, costs, values = self.best, self.costs, self.values
         top, rest = [], []
-        for w, (meeple, nodes, others) in enumerate(self.walks):
-            for i, (key, depth, _) in enumerate(nodes):
+        for w, walk in enumerate(self.walks):
+            meeple, others = walk.meeple, walk.others
+            for i, key, depth in walk.positions():
                 if key & mask in others:
                     continue
                 value = values.get(key >> self.cell_bits)
@@ -460,7 +476,7 @@ class Found:
             yield score, meeple, self.path(walk, index), self.collected(walk, index)
         scored = []
         for meeple, w, i in rest:
-            key, depth, _ = self.walks[w][1][i]
+            key, depth = self.walks[w].at(i)
             paid, step_cost = costs[depth]
             scored.append((self.exact(key >> self.cell_bits) - paid - step_cost, depth, meeple,
                            w, i))
@@ -571,17 +587,18 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
                      for i in range(len(cells))]
         else:
             exits = [[taken[nxt] - i for nxt in near[i]] for i in range(len(cells))]
-        nodes, leaves = _walk(start, exits, limit, cell_mask, short)
-        found.walks.append((meeple, nodes, others))
+        walk = Walk(meeple, others, limit)
+        _walk(walk, start, exits, cell_mask, short)
+        found.walks.append(walk)
         # last-step positions are the longest paths: any shorter one found already wins
-        last = dict.fromkeys([key >> cell_bits for key in leaves
+        last = dict.fromkeys([key >> cell_bits for key in walk.leaves
                               if key & cell_mask not in others], limit)
         last.update(shortest)
         shortest = last
-        for key, depth, _ in nodes:
-            if depth < limit and key & cell_mask not in others:
+        for key, depth, _ in walk.inner:
+            if key & cell_mask not in others:
                 got = key >> cell_bits
-                if shortest.get(got, limit) > depth:
+                if shortest.get(got, limit + 1) > depth:
                     shortest[got] = depth
     best = float("-inf")
     pending = []
