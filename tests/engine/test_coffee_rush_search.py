@@ -15,7 +15,8 @@ from collections import Counter
 import pytest
 from bot_games import bot_game
 
-from foodplay.games.coffee_rush import bot
+from foodplay.games.coffee_rush import planner as plans
+from foodplay.games.coffee_rush import search
 from foodplay.timeline import Timeline
 
 UPGRADES = ("crowd", "diagonal", "corners", "ribbons")
@@ -29,7 +30,7 @@ def reference_search(view, seat, upgrades=None):
     rows, cols, cells = board["rows"], board["cols"], board["cells"]
     upgrades = upgrades or me["upgrades"]
     diagonal = upgrades.get("diagonal", False)
-    planner = bot.Planner(me["cups"], bot._orders(me), len(me["tabs"]))
+    planner = plans.Planner(me["cups"], plans._orders(me), len(me["tabs"]))
     held_items = Counter(turn["held"])
     names = tuple(sorted({c["ingredient"] for c in cells} | set(held_items)))
     index = {name: j for j, name in enumerate(names)}
@@ -37,10 +38,10 @@ def reference_search(view, seat, upgrades=None):
     cell_ing = [index[c["ingredient"]] for c in cells]
     supply = [view["supply"].get(name, 0) for name in names]
     steps, rush = turn["steps"], me["rush"]
-    limit = max(0, bot.FREE_STEPS - steps) + min(rush, 1)
+    limit = max(0, search.FREE_STEPS - steps) + min(rush, 1)
     meeples = [turn["meeple"]] if turn["meeple"] else range(1, len(me["meeples"]) + 1)
     caps = [planner.demand.get(name, 0) for name in names]
-    near = [bot._neighbours(i, rows, cols, diagonal) for i in range(rows * cols)]
+    near = [search._neighbours(i, rows, cols, diagonal) for i in range(rows * cols)]
     occupied = [((c["row"] - 1) * cols + c["col"] - 1, s, m) for c in cells
                 for s, m in c["meeples"]]
     results = []
@@ -48,7 +49,7 @@ def reference_search(view, seat, upgrades=None):
         row, col = me["meeples"][meeple - 1]
         start = (row - 1) * cols + col - 1
         others = {i for i, s, m in occupied if (s, m) != (seat, meeple)}
-        gain = [bot._bonus(cell, upgrades, i in others) for i, cell in enumerate(cells)]
+        gain = [search._bonus(cell, upgrades, i in others) for i, cell in enumerate(cells)]
         seen = set()
         stack = [(start, [], (0,) * len(names))]
         while stack:
@@ -58,7 +59,7 @@ def reference_search(view, seat, upgrades=None):
             seen.add((here, got))
             if here not in others:
                 total = tuple(min(a + b, c) for a, b, c in zip(got, held, caps, strict=True))
-                paid = bot.RUSH_COST * max(0, steps + len(path) - bot.FREE_STEPS)
+                paid = search.RUSH_COST * max(0, steps + len(path) - search.FREE_STEPS)
                 value = planner.counts_value(names, total) - paid - 0.01 * len(path)
                 pairs = tuple((names[j], n) for j, n in enumerate(got) if n)
                 results.append((value, meeple, path, pairs))
@@ -89,7 +90,7 @@ def move_views(players: int, seed: int, every: int) -> list[tuple[dict, int]]:
 def agree(view, seat, upgrades) -> None:
     """The search's best score and ranking are the reference's."""
     want = reference_search(view, seat, upgrades)
-    found = bot._search(view, seat, upgrades)
+    found = search._search(view, seat, upgrades)
     assert found.best == (want[0][0] if want else float("-inf")), (view["turn"], upgrades)
     assert list(found.ranked()) == want, (view["turn"], upgrades)
 
@@ -113,7 +114,7 @@ def test_search_agrees_with_the_reference(players, seed, every):
             agree(view, seat, upgrades)
             compared += 1
         last = copy.deepcopy(view)  # no step left: only the start is scored, if allowed
-        last["turn"]["steps"] = bot.FREE_STEPS
+        last["turn"]["steps"] = search.FREE_STEPS
         last["seats"][seat]["rush"] = 0
         agree(last, seat, None)
     assert compared >= 16 and short >= 3
@@ -128,7 +129,7 @@ def test_plan_value_bound_is_never_below_the_value():
     checked = tight = 0
     for view, seat in move_views(3, 2, 3) + move_views(2, 1, 3):
         me = view["seats"][seat]
-        planner = bot.Planner(me["cups"], bot._orders(me), len(me["tabs"]))
+        planner = plans.Planner(me["cups"], plans._orders(me), len(me["tabs"]))
         for _ in range(20):
             counts = tuple(rng.randint(0, 3) if rng.random() < 0.5 else 0 for _ in names)
             packed = int.from_bytes(bytes(counts), "little")
