@@ -62,16 +62,24 @@ class Planner:
             contents[i] = Counter()
         self.sizes = [sum(c.values()) for c in contents]
         by_size = sorted(range(len(contents)), key=lambda i: (-self.sizes[i], i))
-        self.options = [[(i, dict(need - contents[i])) for i in by_size
-                         if _fits(contents[i], need)] for need in needs]
+        self.options = [[(i, dict(need) if not contents[i] else  # need - contents, in order
+                          {x: n - contents[i].get(x, 0) for x, n in need.items()
+                           if n > contents[i].get(x, 0)})
+                         for i in by_size if not contents[i] or _fits(contents[i], need)]
+                        for need in needs]
         self._missing = [[(i, tuple(rest.items())) for i, rest in option]
                          for option in self.options]
         # The most of each ingredient plan() could ever use: holding more changes nothing.
         self._compiled: dict[tuple[str, ...], tuple] = {}  # packed_value's tables
         self.demand: Counter[str] = Counter()
         for option in self.options:
-            for x in {x for _, rest in option for x in rest}:
-                self.demand[x] += max(rest.get(x, 0) for _, rest in option)
+            most: dict[str, int] = {}
+            for _, rest in option:
+                for x, n in rest.items():
+                    if n > most.get(x, 0):
+                        most[x] = n
+            for x, n in most.items():
+                self.demand[x] += n
 
     def value(self, held: dict[str, int]) -> float:
         """`plan(held).value` without the plan's lists (the same arithmetic in the same order,

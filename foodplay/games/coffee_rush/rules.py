@@ -89,6 +89,8 @@ class MoveTable:
         self.deck = tuple(comp.deck())
         self.specialty_cards = sum(o.copies for o in comp.orders.values() if o.specialty)
         self.longest = max(len(o.ingredients) for o in comp.orders.values())
+        self.cells = [(r, c, board.ingredient[i], i in board.corners, i in board.ribbons)
+                      for i, (r, c) in enumerate(rc)]  # what a view says of each cell
 
 
 def _int(value: Any) -> int | None:
@@ -747,13 +749,14 @@ class CoffeeRushState(State):
         other seats; the deck's order is the teacher's alone."""
         board = self.board
         decision = self.decision()
-        cells = []
-        for cell in range(board.size):
-            row, col = board.rc(cell)
-            cells.append({"row": row, "col": col, "ingredient": board.ingredient[cell],
-                          "corner": cell in board.corners, "ribbon": cell in board.ribbons,
-                          "meeples": [[s, m + 1] for s in range(self.players)
-                                      for m, c in enumerate(self.meeples[s]) if c == cell]})
+        at: dict[int, list[list[int]]] = {}  # the meeples on each cell, by seat then meeple
+        for s, where in enumerate(self.meeples):
+            for m, c in enumerate(where):
+                if c is not None:
+                    at.setdefault(c, []).append([s, m + 1])
+        cells = [{"row": row, "col": col, "ingredient": ingredient, "corner": corner,
+                  "ribbon": ribbon, "meeples": at.get(cell, [])}
+                 for cell, (row, col, ingredient, corner, ribbon) in enumerate(self.table.cells)]
         seats = []
         for s in range(self.players):
             own = seat is None or seat == s
