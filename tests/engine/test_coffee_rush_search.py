@@ -91,6 +91,8 @@ def agree(view, seat, upgrades) -> None:
     """The search's best score and ranking are the reference's."""
     want = reference_search(view, seat, upgrades)
     found = search._search(view, seat, upgrades)
+    ceiling = found.ceiling
+    assert ceiling + search.BOUND_SLACK >= found.best
     assert found.best == (want[0][0] if want else float("-inf")), (view["turn"], upgrades)
     assert list(found.ranked()) == want, (view["turn"], upgrades)
 

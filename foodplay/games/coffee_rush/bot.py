@@ -13,7 +13,13 @@ from typing import Any
 
 from foodplay.engine import Move, Seat, Suggestion
 from foodplay.games.coffee_rush.planner import Planner, _fits, _orders, _planner
-from foodplay.games.coffee_rush.search import FREE_STEPS, RUSH_COST, _neighbours, _paths
+from foodplay.games.coffee_rush.search import (
+    BOUND_SLACK,
+    FREE_STEPS,
+    RUSH_COST,
+    _neighbours,
+    _paths,
+)
 
 __all__ = ["FREE_STEPS", "RUSH_COST", "Planner", "suggest"]
 
@@ -93,8 +99,10 @@ def _move(view: dict[str, Any], seat: Seat, legal: list[Move]) -> Suggestion:
         now = _paths(view, seat).best
         gains = []
         for move in upgrades:
-            trial = {**me["upgrades"], move.get("upgrade"): True}
-            gains.append((_paths(view, seat, trial).best - now, move))
+            trial = _paths(view, seat, {**me["upgrades"], move.get("upgrade"): True})
+            # a trial whose bound stays below the bar cannot be chosen: its bound will do
+            gain = trial.ceiling - now
+            gains.append((gain if gain + BOUND_SLACK < UPGRADE_GAIN else trial.best - now, move))
         gain, move = max(gains, key=lambda g: g[0])
         if gain >= UPGRADE_GAIN:
             return _hint(move, "coffee-rush.reason.upgrade", upgrade=move.get("upgrade"))

@@ -188,7 +188,30 @@ class Found:
         self.values = values  # plan value by what a path collects, where worked out
         self.exact = exact  # the plan value of what a path collects, worked out and kept
         self.walks: list[Walk] = []
-        self.best = float("-inf")
+        self.known = float("-inf")  # the best score among the plan values worked out
+        # (bound on the score, collected, path length) of positions whose plan value may beat
+        # it, highest bound first
+        self.pending: list[tuple[float, int, int]] = []
+
+    @property
+    def ceiling(self) -> float:
+        """At least the best score (to the bound's margin), without working out more values."""
+        return max(self.known, self.pending[0][0]) if self.pending else self.known
+
+    @property
+    def best(self) -> float:
+        """The best score, exact: plan values are worked out best bound first until no bound
+        left reaches the best found (ties included)."""
+        best = self.known
+        for ceiling, got, depth in self.pending:
+            if ceiling < best - BOUND_SLACK:
+                break  # sorted: no bound after it reaches the best either
+            paid, step_cost = self.costs[depth]
+            score = self.exact(got) - paid - step_cost
+            if score > best:
+                best = score
+        self.known, self.pending = best, []
+        return best
 
     def path(self, walk: int, index: int) -> list[int]:
         """The cells entered on the way to a position, first to last."""
@@ -270,8 +293,8 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
 
     A position's score is the plan value of what is held at its end, less the rush tokens and
     a hair per step its path costs; a start position (no step) means stop now. `upgrades`
-    replaces my active upgrades, to judge one before activating it. Plan values are worked
-    out best bound first, until no bound left can reach the best score found (ties included).
+    replaces my active upgrades, to judge one before activating it. Only the plan values
+    already known are used here; `Found.best` works out the others that could beat them.
     """
     me = view["seats"][seat]
     turn = view["turn"]
@@ -370,13 +393,6 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
             bounds[got] = ceiling
         pending.append((ceiling - paid - step_cost, got, depth))
     pending.sort(reverse=True)
-    for ceiling, got, depth in pending:
-        if ceiling < best - BOUND_SLACK:
-            break  # sorted: no bound after it reaches the best either
-        paid, step_cost = costs[depth]
-        score = exact(got) - paid - step_cost
-        if score > best:
-            best = score
-    found.best = best
+    found.known, found.pending = best, pending
     return found
 
