@@ -19,6 +19,7 @@ from foodplay.games.coffee_rush.search import (
     RUSH_COST,
     _neighbours,
     _paths,
+    position_key,
 )
 
 __all__ = ["FREE_STEPS", "RUSH_COST", "Planner", "suggest"]
@@ -95,11 +96,12 @@ def _setup_pour(view: dict[str, Any], seat: Seat, legal: list[Move]) -> Suggesti
 def _move(view: dict[str, Any], seat: Seat, legal: list[Move]) -> Suggestion:
     me = view["seats"][seat]
     upgrades = [m for m in legal if m.kind == "upgrade"]
+    position = position_key(view, seat)
     if upgrades:
-        now = _paths(view, seat).best
+        now = _paths(view, seat, None, position).best
         gains = []
         for move in upgrades:
-            trial = _paths(view, seat, {**me["upgrades"], move.get("upgrade"): True})
+            trial = _paths(view, seat, {**me["upgrades"], move.get("upgrade"): True}, position)
             # a trial whose bound stays below the bar cannot be chosen: its bound will do
             gain = trial.ceiling - now
             gains.append((gain if gain + BOUND_SLACK < UPGRADE_GAIN else trial.best - now, move))
@@ -108,7 +110,7 @@ def _move(view: dict[str, Any], seat: Seat, legal: list[Move]) -> Suggestion:
             return _hint(move, "coffee-rush.reason.upgrade", upgrade=move.get("upgrade"))
     steps = {(m.get("meeple"), m.get("row"), m.get("col")): m for m in legal if m.kind == "step"}
     cols = view["board"]["cols"]
-    for _, meeple, path, got in _paths(view, seat).ranked():
+    for _, meeple, path, got in _paths(view, seat, None, position).ranked():
         if not path:
             stop = next((m for m in legal if m.kind == "stop"), None)
             if stop:

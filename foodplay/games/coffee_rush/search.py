@@ -261,24 +261,32 @@ class Found:
 _SEARCHES: dict[tuple, Found] = {}
 
 
-def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None) -> Found:
+def position_key(view: dict[str, Any], seat: Seat) -> tuple:
+    """Everything of a view the search reads but the upgrades: a decision works it out once
+    for its searches with and without each upgrade."""
+    me = view["seats"][seat]
+    board = view["board"]
+    turn = view["turn"]
+    return (seat, tuple(tuple(cup) for cup in me["cups"]),
+            tuple(tuple((o["id"], tuple(o["ingredients"]), o["specialty"]) for o in tab)
+                  for tab in me["tabs"]),
+            tuple(tuple(at) for at in me["meeples"]), me["rush"], tuple(turn["held"]),
+            turn["steps"], turn["meeple"], tuple(sorted(view["supply"].items())),
+            board["rows"], board["cols"],
+            tuple((c["ingredient"], c["corner"], c["ribbon"], tuple(map(tuple, c["meeples"])))
+                  for c in board["cells"]))
+
+
+def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None,
+           position: tuple | None = None) -> Found:
     """_search's answer, remembered for the last few inputs (read only: do not change it).
+    `position` is `position_key(view, seat)` if the caller has it already.
 
     A decision with upgrades on offer searches with and without each, and the step after an
     upgrade asks again what was judged for it."""
-    me = view["seats"][seat]
-    board = view["board"]
-    active = upgrades or me["upgrades"]
-    turn = view["turn"]
-    key = (seat, tuple(tuple(cup) for cup in me["cups"]),
-           tuple(tuple((o["id"], tuple(o["ingredients"]), o["specialty"]) for o in tab)
-                 for tab in me["tabs"]),
-           tuple(tuple(at) for at in me["meeples"]), me["rush"],
-           tuple(sorted(k for k, on in active.items() if on)), tuple(turn["held"]),
-           turn["steps"], turn["meeple"], tuple(sorted(view["supply"].items())),
-           board["rows"], board["cols"],
-           tuple((c["ingredient"], c["corner"], c["ribbon"], tuple(map(tuple, c["meeples"])))
-                 for c in board["cells"]))
+    active = upgrades or view["seats"][seat]["upgrades"]
+    key = (position or position_key(view, seat),
+           tuple(sorted(k for k, on in active.items() if on)))
     found = _SEARCHES.get(key)
     if found is None:
         if len(_SEARCHES) >= 8:
