@@ -285,18 +285,90 @@ def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = 
     A decision with upgrades on offer searches with and without each, and the step after an
     upgrade asks again what was judged for it."""
     active = upgrades or view["seats"][seat]["upgrades"]
-    key = (position or position_key(view, seat),
-           tuple(sorted(k for k, on in active.items() if on)))
+    position = position or position_key(view, seat)
+    key = (position, tuple(sorted(k for k, on in active.items() if on)))
     found = _SEARCHES.get(key)
     if found is None:
         if len(_SEARCHES) >= 8:
             del _SEARCHES[next(iter(_SEARCHES))]
-        found = _SEARCHES[key] = _search(view, seat, upgrades)
+        setting = _SETTINGS.get(position)
+        if setting is None:
+            if len(_SETTINGS) >= 4:
+                del _SETTINGS[next(iter(_SETTINGS))]
+            setting = _SETTINGS[position] = Setting(view, seat)
+        found = _SEARCHES[key] = _search(view, seat, upgrades, setting)
     return found
 
 
-def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None
-            ) -> Found:
+class Setting:
+    """What the search reads of a position whatever the upgrades, worked out once for a
+    decision's searches with and without each upgrade (read only)."""
+
+    def __init__(self, view: dict[str, Any], seat: Seat) -> None:
+        me = view["seats"][seat]
+        turn = view["turn"]
+        board = view["board"]
+        cells = board["cells"]
+        self.rows, self.cols, self.cells = board["rows"], board["cols"], cells
+        self.planner = planner = _planner(me)
+        held_items = Counter(turn["held"])
+        self.names = names = tuple(sorted({c["ingredient"] for c in cells} | set(held_items)))
+        index = {name: j for j, name in enumerate(names)}
+        held = tuple(held_items.get(name, 0) for name in names)
+        self.cell_bits = max(1, (len(cells) - 1).bit_length())
+        self.shifts = [self.cell_bits + FIELD * index[c["ingredient"]] for c in cells]
+        self.supply = [view["supply"].get(c["ingredient"], 0) for c in cells]
+        steps = turn["steps"]
+        spare = min(me["rush"], 1)  # consider at most one paid step
+        self.limit = limit = max(0, FREE_STEPS - steps) + spare
+        self.totals, self.ceilings, (self.values, self.bounds) = _plan_values(me, planner, names,
+                                                                              held)
+        # what is held at a path's end, packed a byte per ingredient and capped at what plan()
+        # can use: held + collected, then the smaller of it and the cap byte by byte (a guard
+        # bit survives the subtraction where the cap is not below)
+        self.held = int.from_bytes(bytes(held), "little")
+        self.caps = int.from_bytes(bytes(min(planner.demand.get(name, 0), COUNT_LIMIT - 1)
+                                         for name in names), "little")
+        self.guards = int.from_bytes(b"\x80" * len(names), "little")
+        cols = self.cols
+        occupied = [((c["row"] - 1) * cols + c["col"] - 1, s, m) for c in cells
+                    for s, m in c["meeples"]]
+        # (meeple, start cell, cells where it may not stop) for each meeple that may move
+        self.meeples = []
+        for meeple in [turn["meeple"]] if turn["meeple"] else range(1, len(me["meeples"]) + 1):
+            row, col = me["meeples"][meeple - 1]
+            self.meeples.append((meeple, (row - 1) * cols + col - 1,
+                                 {i for i, s, m in occupied if (s, m) != (seat, meeple)}))
+        # what a path of each length costs: paid steps and a hair per step (kept as two terms,
+        # so the scores are the same floats as `value - RUSH_COST * paid - 0.01 * len(path)`)
+        self.costs = [(RUSH_COST * max(0, steps + d - FREE_STEPS), 0.01 * d)
+                      for d in range(limit + 1)]
+
+    def total(self, got: int) -> int:
+        """Everything held at the end of a path that collects `got`, capped (packed)."""
+        both = self.held + got
+        guards, caps = self.guards, self.caps
+        take = (((caps | guards) - both) & guards) >> 7
+        take *= 255
+        return (both & take) | (caps & ~take)
+
+    def exact(self, got: int) -> float:
+        """The plan value at the end of a path that collects `got`, worked out and kept."""
+        value = self.values.get(got)
+        if value is None:
+            key = self.total(got)
+            value = self.totals.get(key)
+            if value is None:
+                value = self.totals[key] = self.planner.packed_value(self.names, key)
+            self.values[got] = value
+        return value
+
+
+_SETTINGS: dict[tuple, Setting] = {}
+
+
+def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None,
+            setting: Setting | None = None) -> Found:
     """Every continuation of this turn's move worth considering, scored.
 
     A position's score is the plan value of what is held at its end, less the rush tokens and
@@ -304,61 +376,17 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
     replaces my active upgrades, to judge one before activating it. Only the plan values
     already known are used here; `Found.best` works out the others that could beat them.
     """
-    me = view["seats"][seat]
-    turn = view["turn"]
-    board = view["board"]
-    rows, cols, cells = board["rows"], board["cols"], board["cells"]
-    upgrades = upgrades or me["upgrades"]
-    near = _near(rows, cols, upgrades.get("diagonal", False))
-    planner = _planner(me)
-    held_items = Counter(turn["held"])
-    names = tuple(sorted({c["ingredient"] for c in cells} | set(held_items)))
-    index = {name: j for j, name in enumerate(names)}
-    held = tuple(held_items.get(name, 0) for name in names)
-    cell_bits = max(1, (len(cells) - 1).bit_length())
+    setting = setting or Setting(view, seat)
+    upgrades = upgrades or view["seats"][seat]["upgrades"]
+    cells, cell_bits, limit, costs = setting.cells, setting.cell_bits, setting.limit, \
+        setting.costs
     cell_mask = (1 << cell_bits) - 1
-    shifts = [cell_bits + FIELD * index[c["ingredient"]] for c in cells]
-    supply = [view["supply"].get(c["ingredient"], 0) for c in cells]
-    steps, rush = turn["steps"], me["rush"]
-    spare = min(rush, 1)  # consider at most one paid step
-    limit = max(0, FREE_STEPS - steps) + spare
-    meeples = [turn["meeple"]] if turn["meeple"] else range(1, len(me["meeples"]) + 1)
-    totals, ceilings, (values, bounds) = _plan_values(me, planner, names, held)
-    # what is held at a path's end, packed a byte per ingredient and capped at what plan()
-    # can use: held + collected, then the smaller of it and the cap byte by byte (a guard bit
-    # survives the subtraction where the cap is not below)
-    held_packed = int.from_bytes(bytes(held), "little")
-    caps = int.from_bytes(bytes(min(planner.demand.get(name, 0), COUNT_LIMIT - 1)
-                                for name in names), "little")
-    guards = int.from_bytes(b"\x80" * len(names), "little")
-
-    def total(got: int) -> int:
-        both = held_packed + got
-        take = (((caps | guards) - both) & guards) >> 7
-        take *= 255
-        return (both & take) | (caps & ~take)
-
-    def exact(got: int) -> float:
-        value = values.get(got)
-        if value is None:
-            key = total(got)
-            value = totals.get(key)
-            if value is None:
-                value = totals[key] = planner.packed_value(names, key)
-            values[got] = value
-        return value
-
-    occupied = [((c["row"] - 1) * cols + c["col"] - 1, s, m) for c in cells
-                for s, m in c["meeples"]]
-    # what a path of each length costs: paid steps and a hair per step (kept as two terms, so
-    # the scores are the same floats as `value - RUSH_COST * paid - 0.01 * len(path)`)
-    costs = [(RUSH_COST * max(0, steps + d - FREE_STEPS), 0.01 * d) for d in range(limit + 1)]
-    found = Found(names, cell_bits, costs, values, exact)
+    near = _near(setting.rows, setting.cols, upgrades.get("diagonal", False))
+    shifts, supply = setting.shifts, setting.supply
+    values, bounds, ceilings = setting.values, setting.bounds, setting.ceilings
+    found = Found(setting.names, cell_bits, costs, values, setting.exact)
     shortest: dict[int, int] = {}  # the shortest path to a stop, by what it collects
-    for meeple in meeples:
-        row, col = me["meeples"][meeple - 1]
-        start = (row - 1) * cols + col - 1
-        others = {i for i, s, m in occupied if (s, m) != (seat, meeple)}
+    for meeple, start, others in setting.meeples:
         gain = [_bonus(cell, upgrades, i in others) for i, cell in enumerate(cells)]
         enough = limit * max(gain)  # no path collects more of one ingredient than this
         taken = [nxt + (gain[nxt] << shifts[nxt]) for nxt in range(len(cells))]
@@ -384,6 +412,7 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
                     shortest[got] = depth
     best = float("-inf")
     pending = []
+    planner, names, total = setting.planner, setting.names, setting.total
     for got, depth in shortest.items():
         paid, step_cost = costs[depth]
         value = values.get(got)
@@ -403,4 +432,3 @@ def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None =
     pending.sort(reverse=True)
     found.known, found.pending = best, pending
     return found
-
