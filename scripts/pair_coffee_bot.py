@@ -6,9 +6,7 @@
 Both bots are asked for every decision of seeded heuristic games, in turn (which goes first
 alternates), in the same process and on the same position; their hints must be the same. Prints
 per player count the CPU ms per decision (median, p99, worst) of each and the new/old ratio:
-median (range) over decisions where the old bot took at least 5 ms. The other checkout's bot.py
-is loaded on its own (its own caches); what it imports comes from this checkout, which suits a
-single-file bot such as 58da010's.
+median (range) over decisions where the old bot took at least 5 ms.
 """
 
 from __future__ import annotations
@@ -25,12 +23,30 @@ from foodplay.games import get_game
 from foodplay.games.coffee_rush import bot as new_bot
 
 SLOW_MS = 5.0
+PARTS = ("planner", "search")  # the bot's own modules, in the order they import each other
 
 
 def load_bot(checkout: Path):
-    """The bot module of another checkout, imported under its own name (its own caches)."""
-    path = checkout / "foodplay" / "games" / "coffee_rush" / "bot.py"
-    spec = importlib.util.spec_from_file_location("coffee_rush_bot_before", path)
+    """The bot of another checkout with its own modules (planner.py and search.py where it has
+    them) and caches, imported beside this checkout's."""
+    folder = checkout / "foodplay" / "games" / "coffee_rush"
+    package = "foodplay.games.coffee_rush"
+    saved = {part: sys.modules.get(f"{package}.{part}") for part in PARTS}
+    try:
+        for part in PARTS:  # the bot's imports find the other checkout's modules meanwhile
+            if (folder / f"{part}.py").exists():
+                sys.modules[f"{package}.{part}"] = _load(folder / f"{part}.py", f"{package}.{part}")
+        return _load(folder / "bot.py", "coffee_rush_bot_before")
+    finally:
+        for part, module in saved.items():
+            if module is None:
+                sys.modules.pop(f"{package}.{part}", None)
+            else:
+                sys.modules[f"{package}.{part}"] = module
+
+
+def _load(path: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
