@@ -16,12 +16,14 @@ RUSH_COST = 2.5  # how much a rush token is worth to keep, in plan-value units
 
 
 def _bonus(cell: dict[str, Any], upgrades: dict[str, bool], others: bool) -> int:
+    """How many tokens a step onto `cell` takes with these upgrades (`others`: a meeple there)."""
     return (1 + (upgrades.get("crowd", False) and others)
             + (upgrades.get("corners", False) and cell["corner"])
             + (upgrades.get("ribbons", False) and cell["ribbon"]))
 
 
 def _neighbours(index: int, rows: int, cols: int, diagonal: bool) -> list[int]:
+    """The cells one step from `index`, in row then column order."""
     r, c = divmod(index, cols)
     found = []
     for dr in (-1, 0, 1):
@@ -32,10 +34,10 @@ def _neighbours(index: int, rows: int, cols: int, diagonal: bool) -> list[int]:
     return found
 
 
-# A position of the search is one int: the cell in the low bits, then FIELD bits per ingredient
-# for how many the path collected.
-# A byte per ingredient, as Planner.packed_value reads them: a path collects at most
-# (FREE_STEPS + 1) * 4 of one (_bonus is at most 4), and the turn held at most as much before.
+# A position of the search is one int: the cell in the low bits, then a byte per ingredient for
+# how many the path collected, as Planner.packed_value reads them (a path collects at most
+# (FREE_STEPS + 1) * 4 of one, _bonus being at most 4, and the turn held at most as much before,
+# so every byte stays below its top bit).
 FIELD = 8
 FIELD_MASK = 0xFF
 BOUND_SLACK = 1e-9  # bound and value add in different orders: a margin for the last bit
