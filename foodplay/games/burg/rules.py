@@ -34,7 +34,7 @@ from foodplay.games.burg.lookups import (
     SeatMoves,
     recipe_index,
 )
-from foodplay.limits import shown
+from foodplay.position import stack_top
 
 REVEAL_COUNT = {2: 4, 3: 5, 4: 7, 5: 8}  # rule 1
 BURGER_TARGET = {2: 8, 3: 8, 4: 9, 5: 10}  # rule 6
@@ -753,7 +753,8 @@ class BurgGame(Game):
         rng.shuffle(deck)
         top = setup.pop("deck_top", [])
         require(isinstance(top, list), "setup.deck_top", "must be a list of card ids")
-        state.deck = _stack(deck, top, comp) if top else deck[:]
+        state.deck = (stack_top(deck, top, "setup.deck_top", "deck", known=comp.counts)
+                      if top else deck[:])
         staged = setup.pop("position", None)
         if staged is not None:  # any position as data: the start of a later round
             from foodplay.games.burg.position import apply as apply_position
@@ -793,23 +794,6 @@ class BurgGame(Game):
         from foodplay.games.burg.text import describe
 
         return describe(view, self.catalogue(lang))
-
-
-def _stack(deck: list[str], top: list[Any], comp: Components) -> list[str]:
-    """The shuffled `deck` with the `top` cards (first drawn first) taken out and put on top."""
-    rest = Counter(deck)
-    for i, card in enumerate(top):
-        known = isinstance(card, str) and card in comp.counts
-        require(known and rest[card] > 0, f"setup.deck_top[{i}]",
-                f"{card!r} is not left in the deck" if known
-                else f"{shown(card)} is not a card of this component set")
-        rest[card] -= 1
-    remaining = []
-    for card in deck:
-        if rest[card] > 0:
-            rest[card] -= 1
-            remaining.append(card)
-    return remaining + list(reversed(top))
 
 
 @cache
