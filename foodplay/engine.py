@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import FrozenInstanceError, dataclass, field
 from functools import cache, cached_property
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -35,6 +36,12 @@ class _Frozen:
     """
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        names = cls.__slots__
+        if len(names) > 1:  # one C call instead of a generator: equality and hashing use it
+            cls._fields = lambda self, _get=attrgetter(*names): _get(self)
 
     def _fields(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)
@@ -248,12 +255,13 @@ class Game:
 
     def check_players(self, players: Any) -> None:
         """Raise DataError unless `players` is a whole number in the game's player range."""
+        if (isinstance(players, int) and not isinstance(players, bool)
+                and self.min_players <= players <= self.max_players):
+            return
         from foodplay.data import require
 
-        require(isinstance(players, int) and not isinstance(players, bool)
-                and self.min_players <= players <= self.max_players, "players",
-                f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {players!r}")
+        require(False, "players", f"{self.title} is for {self.min_players} to "
+                                  f"{self.max_players} players, not {players!r}")
 
     @cached_property
     def package_dir(self) -> Path:
@@ -350,6 +358,13 @@ class State:
             copied = copy.deepcopy(own)
         twin.__dict__.update(copied)
         return twin
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game whose class defines `_apply` gets it as `apply_legal` too: the trusted path
+        then costs no extra call (both do the same; `apply` is the checked path)."""
+        super().__init_subclass__(**kwargs)
+        if "_apply" in cls.__dict__ and "apply_legal" not in cls.__dict__:
+            cls.apply_legal = cls.__dict__["_apply"]
 
     # --- shared ---------------------------------------------------------------------------
     @property

@@ -39,11 +39,12 @@ class Link:
         cat = catalogue(None, lang)
         return [cat.format(key, params) for key, params in self.problems]
 
-    def query(self) -> str:
-        """The query string (without '?') that reopens this position."""
+    def query(self, encoded_record: str | None = None) -> str:
+        """The query string (without '?') that reopens this position. `encoded_record` is
+        `encode_record(self.record)` when the caller has it already (it is the costly part)."""
         params: dict[str, str] = {"game": self.game}
         if self.record is not None:
-            params["record"] = encode_record(self.record)
+            params["record"] = encoded_record or encode_record(self.record)
         else:
             params.update(players=str(self.players), seed=str(self.seed))
         if self.step is not None:

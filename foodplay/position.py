@@ -17,10 +17,11 @@ A refusal names the field at fault and the rule a learner sees ("Rule 1-2") besi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from foodplay.data import DataError, require
+from foodplay.limits import shown
 
 SETUP_KEYS = ("seed", "first_player", "deck_top", "position")
 
@@ -115,11 +116,15 @@ class Pool:
         return out
 
 
-def stack_top(shuffled: list[str], top: Any, where: str, what: str) -> list[str]:
-    """`shuffled` with the cards `top` (first = drawn first) put on top; the top is the end."""
+def stack_top(shuffled: list[str], top: Any, where: str, what: str,
+              known: Collection[str] = ()) -> list[str]:
+    """`shuffled` with the cards `top` (first = drawn first) put on top; the top is the end.
+    A card not in `known` (if given) is named as no card of the component set."""
     require(isinstance(top, list), where, "must be a list of card ids, the first drawn first")
     rest = Counter(shuffled)
     for i, card in enumerate(top):
+        unknown = bool(known) and not (isinstance(card, str) and card in known)
+        require(not unknown, f"{where}[{i}]", f"{shown(card)} is not a card of this component set")
         require(isinstance(card, str) and rest[card] > 0, f"{where}[{i}]",
                 f"{card!r} is not left in the {what}")
         rest[card] -= 1

@@ -4,8 +4,10 @@
 
 (a) kernel side, in this process without a browser: one Next click plus the re-render, in ms;
 (b) in Chromium through Voilà: from clicking Next to the explanation's step title updating,
-    for each game's app, against a bare notebook's click (a Button whose handler rewrites an
-    HTML widget) measured the same way;
+    and to the page settling (title and step counter updated, then the last change to the page
+    before 150 ms without one), for each game's app, against a bare notebook's click (a Button
+    whose handler rewrites an HTML widget) measured the same way; the pages are open together
+    and clicked in turn, one click each per round;
 (c) time to interactive after navigation, for the four game apps and the four examples pages
     (their first example), against a bare one-Button notebook served by the same server; the
     pages are loaded in turn, round after round, and each ratio is of medians;
@@ -135,7 +137,9 @@ class Server:
     """Voilà on a free port over `notebooks`, with the tutor's own arguments."""
 
     def __init__(self, notebooks: Path, home: Path):
-        from foodplay_widgets.serve import answers, free_port, voila_argv
+        from foodplay_widgets.serve import answers, free_port, precompile, voila_argv
+
+        precompile()  # as `make serve` does
 
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -235,6 +239,70 @@ BARE_READY_JS = """() => {
 }"""
 
 
+# The same click, also timed to the page settling: the title and the step counter updated,
+# then the time of the last change to the page before QUIET_MS without one.
+QUIET_MS = 150
+SETTLE_JS = """
+async (k) => {
+  const want = `Step ${k}`;
+  const title = () => document.querySelector('.fp-explanation .fp-step-title');
+  const counter = () => document.querySelector('.fp-step-counter .fp-counter');
+  return await new Promise((resolve, reject) => {
+    let observer, quiet, first = null, both = false, last = null;
+    const timer = setTimeout(() => { observer.disconnect(); reject(new Error(want)); }, 10000);
+    const t0 = performance.now();
+    const done = () => {
+      observer.disconnect(); clearTimeout(timer); resolve([first - t0, last - t0]);
+    };
+    observer = new MutationObserver(() => {
+      const now = performance.now();
+      if (first === null && title() && title().textContent === want) { first = now; }
+      if (!both) {
+        if (first === null || !(counter() && counter().textContent.startsWith(`step ${k} /`))) {
+          return;
+        }
+        both = true;
+      }
+      last = now;
+      clearTimeout(quiet);
+      quiet = setTimeout(done, QUIET);
+    });
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true,
+                                     attributes: true});
+    document.querySelector('button.fp-next').click();
+  });
+}
+""".replace("QUIET", str(QUIET_MS))
+
+BARE_SETTLE_JS = """
+async () => {
+  const label = () => document.querySelector('.bare-count');
+  const want = String(Number(label().textContent) + 1);
+  return await new Promise((resolve, reject) => {
+    let observer, quiet, first = null, last = null;
+    const timer = setTimeout(() => { observer.disconnect(); reject(new Error(want)); }, 10000);
+    const t0 = performance.now();
+    const done = () => {
+      observer.disconnect(); clearTimeout(timer); resolve([first - t0, last - t0]);
+    };
+    observer = new MutationObserver(() => {
+      const now = performance.now();
+      if (first === null) {
+        if (!(label() && label().textContent === want)) { return; }
+        first = now;
+      }
+      last = now;
+      clearTimeout(quiet);
+      quiet = setTimeout(done, QUIET);
+    });
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true,
+                                     attributes: true});
+    document.querySelector('button.bare-button').click();
+  });
+}
+""".replace("QUIET", str(QUIET_MS))
+
+
 def bench_clicks(page, clicks: int) -> list[float]:
     """ms from Next's click to the step title changing, measured inside the page."""
     counter = page.locator(".fp-step-counter")
@@ -300,6 +368,11 @@ def ready_js(notebook: str) -> str:
     return BARE_READY_JS if notebook == BARE else APP_READY_JS
 
 
+def load_average() -> str:
+    """The machine's 1, 5 and 15 minute load averages, to print beside the figures."""
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
 def spread(values: list[float]) -> str:
     return f"median {statistics.median(values):.0f} ms ({min(values):.0f}-{max(values):.0f})"
 
@@ -316,17 +389,74 @@ def bench_tti(server: Server, context, notebooks: list[str], loads: int) -> dict
     return times
 
 
-def bench_page_clicks(server: Server, context, notebook: str, clicks: int) -> list[float]:
-    """ms per click: Next on an app (to its step title), or the bare notebook's button."""
-    page = context.new_page()
-    page.goto(f"{server.base}/voila/render/{notebook}")
-    page.wait_for_function(ready_js(notebook), polling="raf")
-    if notebook == BARE:
-        times = [page.evaluate(BARE_CLICK_JS) for _ in range(clicks)]
-    else:
-        times = bench_clicks(page, clicks)
-    close_page(server, page)
+def bench_page_clicks(server: Server, context, notebooks: list[str],
+                      clicks: int) -> dict[str, tuple[list[float], list[float]]]:
+    """ms per click, (to the title, to the page settling), for each notebook: its page open
+    with the others, clicked in turn, one click per page per round (Next on an app, the bare
+    notebook's button)."""
+    pages = {}
+    for notebook in notebooks:
+        page = context.new_page()
+        page.goto(f"{server.base}/voila/render/{notebook}")
+        page.wait_for_function(ready_js(notebook), polling="raf")
+        pages[notebook] = page
+    times: dict[str, tuple[list[float], list[float]]] = {nb: ([], []) for nb in notebooks}
+    for k in range(1, clicks + 1):
+        for notebook, page in pages.items():
+            if notebook == BARE:
+                title, settled = page.evaluate(BARE_SETTLE_JS)
+            else:
+                title, settled = page.evaluate(SETTLE_JS, k)
+            times[notebook][0].append(title)
+            times[notebook][1].append(settled)
+    for page in pages.values():
+        close_page(server, page)
     return times
+
+
+def report_tti(server: Server, context, pages: list[str], loads: int) -> list[tuple]:
+    """Print (c) and return its rows for the summary."""
+    print(f"(c) time to interactive: {loads} rounds of {len(pages) + 1} pages in "
+          f"turn, after one warm-up load each (load average {load_average()})")
+    tti = bench_tti(server, context, [BARE, *pages], loads)
+    bare_ms = statistics.median(tti[BARE])
+    print(f"    {BARE}: {spread(tti[BARE])}")
+    rows = []
+    for notebook in pages:
+        ratio = statistics.median(tti[notebook]) / bare_ms
+        print(f"    {notebook}: {spread(tti[notebook])}, ratio {ratio:.2f}")
+        rows.append((f"TTI {notebook} / bare", f"{ratio:.2f}", f"<= {GOAL_TTI_RATIO}",
+                     ratio <= GOAL_TTI_RATIO))
+    return rows
+
+
+def report_memory(server: Server, context, clicks: int) -> list[tuple]:
+    """Print (d) and return its rows for the summary."""
+    print("(d) memory of one BURG page's kernel")
+    page = context.new_page()
+    page.goto(f"{server.base}/voila/render/{APP}")
+    page.wait_for_function(APP_READY_JS, polling="raf")
+    bench_clicks(page, clicks)
+    kernel_id = kernel_id_of(page)
+    pid = kernel_process(server, kernel_id)
+    rss_mib = status_kib(pid, "VmRSS") / 1024
+    print(f"    kernel {kernel_id} pid {pid}, after {clicks} steps: "
+          f"VmRSS {rss_mib:.1f} MiB (peak VmHWM {status_kib(pid, 'VmHWM') / 1024:.1f} MiB)")
+    # the heaviest ordinary use: the last step, with the scores chart (matplotlib)
+    page.locator("button.fp-last").click()
+    page.locator(".fp-explanation .fp-step-title").filter(
+        has_text=f"Step {last_step(page)}").wait_for()
+    page.locator(".fp-chart-toggle").click()
+    page.locator("img.fp-chart").wait_for()
+    page.locator(".fp-chart-summary .fp-chart-alt").wait_for()
+    chart_mib = status_kib(pid, "VmRSS") / 1024
+    print(f"    at the last step with the scores chart drawn: VmRSS {chart_mib:.1f} MiB "
+          f"(peak VmHWM {status_kib(pid, 'VmHWM') / 1024:.1f} MiB)")
+    close_page(server, page)
+    return [(f"app kernel VmRSS, after {clicks} steps", f"{rss_mib:.0f} MiB",
+             f"< {GOAL_KERNEL_MIB:.0f} MiB", rss_mib < GOAL_KERNEL_MIB),
+            ("app kernel VmRSS, last step + chart", f"{chart_mib:.0f} MiB",
+             f"< {GOAL_KERNEL_MIB:.0f} MiB", chart_mib < GOAL_KERNEL_MIB)]
 
 
 def main() -> None:
@@ -334,6 +464,8 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=200, help="kernel-side steps (200)")
     parser.add_argument("--clicks", type=int, default=20, help="browser clicks on Next (20)")
     parser.add_argument("--loads", type=int, default=5, help="page loads per notebook (5)")
+    parser.add_argument("--skip", nargs="*", default=[], choices=["tti", "memory"],
+                        help="parts to leave out (time to interactive, kernel memory)")
     parser.add_argument("--only", nargs="*", default=None,
                         help="notebooks to compare with the bare one (default: all eight)")
     args = parser.parse_args()
@@ -361,49 +493,28 @@ def main() -> None:
             context = browser.new_context(viewport=VIEWPORT)
             context.set_default_timeout(TIMEOUT_MS)
 
-            print(f"(c) time to interactive: {args.loads} rounds of {len(pages) + 1} pages in "
-                  "turn, after one warm-up load each")
-            tti = bench_tti(server, context, [BARE, *pages], args.loads)
-            bare_ms = statistics.median(tti[BARE])
-            print(f"    {BARE}: {spread(tti[BARE])}")
-            for notebook in pages:
-                ratio = statistics.median(tti[notebook]) / bare_ms
-                print(f"    {notebook}: {spread(tti[notebook])}, ratio {ratio:.2f}")
-                rows.append((f"TTI {notebook} / bare", f"{ratio:.2f}",
-                             f"<= {GOAL_TTI_RATIO}", ratio <= GOAL_TTI_RATIO))
+            if "tti" not in args.skip:
+                rows += report_tti(server, context, pages, args.loads)
 
-            print(f"(b) browser: click to update, {args.clicks} clicks per page, in turn")
-            bare_clicks = bench_page_clicks(server, context, BARE, args.clicks)
-            print(f"    {BARE}: {spread(bare_clicks)}")
+            print(f"(b) browser: click to update, {args.clicks} rounds of one click per page, "
+                  f"pages open together (load average {load_average()})")
+            clicks = bench_page_clicks(server, context, [BARE, *apps], args.clicks)
+            bare_title, bare_settled = (statistics.median(v) for v in clicks[BARE])
+            print(f"    {BARE}: title {spread(clicks[BARE][0])}; "
+                  f"settled {spread(clicks[BARE][1])}")
             for notebook in apps:
-                clicks = bench_page_clicks(server, context, notebook, args.clicks)
-                ratio = statistics.median(clicks) / statistics.median(bare_clicks)
-                print(f"    {notebook}: {spread(clicks)}, p90 {percentile(clicks, 90):.0f} ms, "
-                      f"ratio {ratio:.2f}")
+                title, settled = clicks[notebook]
+                ratio = statistics.median(title) / bare_title
+                settled_ratio = statistics.median(settled) / bare_settled
+                print(f"    {notebook}: title {spread(title)}, p90 {percentile(title, 90):.0f} ms, "
+                      f"ratio {ratio:.2f}; settled {spread(settled)}, ratio {settled_ratio:.2f}")
                 rows.append((f"Next click {notebook} / bare", f"{ratio:.2f}",
                              f"<= {GOAL_CLICK_RATIO}", ratio <= GOAL_CLICK_RATIO))
+                rows.append((f"Next click settled {notebook} / bare", f"{settled_ratio:.2f}",
+                             f"<= {GOAL_CLICK_RATIO}", settled_ratio <= GOAL_CLICK_RATIO))
 
-            print("(d) memory of one BURG page's kernel")
-            page = context.new_page()
-            page.goto(f"{server.base}/voila/render/{APP}")
-            page.wait_for_function(APP_READY_JS, polling="raf")
-            bench_clicks(page, args.clicks)
-            kernel_id = kernel_id_of(page)
-            pid = kernel_process(server, kernel_id)
-            rss_mib = status_kib(pid, "VmRSS") / 1024
-            print(f"    kernel {kernel_id} pid {pid}, after {args.clicks} steps: "
-                  f"VmRSS {rss_mib:.1f} MiB (peak VmHWM {status_kib(pid, 'VmHWM') / 1024:.1f} MiB)")
-            # the heaviest ordinary use: the last step, with the scores chart (matplotlib)
-            page.locator("button.fp-last").click()
-            page.locator(".fp-explanation .fp-step-title").filter(
-                has_text=f"Step {last_step(page)}").wait_for()
-            page.locator(".fp-chart-toggle").click()
-            page.locator("img.fp-chart").wait_for()
-            page.locator(".fp-chart-summary .fp-chart-alt").wait_for()
-            chart_mib = status_kib(pid, "VmRSS") / 1024
-            print(f"    at the last step with the scores chart drawn: VmRSS {chart_mib:.1f} MiB "
-                  f"(peak VmHWM {status_kib(pid, 'VmHWM') / 1024:.1f} MiB)")
-            close_page(server, page)
+            if "memory" not in args.skip:
+                rows += report_memory(server, context, args.clicks)
             context.close()
             browser.close()
     finally:
@@ -413,13 +524,9 @@ def main() -> None:
     rows += [
         ("kernel step (next + render), median", f"{step_median:.1f} ms", "-", None),
         ("kernel step (next + render), p90", f"{step_p90:.1f} ms", "-", None),
-        (f"app kernel VmRSS, after {args.clicks} steps", f"{rss_mib:.0f} MiB",
-         f"< {GOAL_KERNEL_MIB:.0f} MiB", rss_mib < GOAL_KERNEL_MIB),
-        ("app kernel VmRSS, last step + chart", f"{chart_mib:.0f} MiB",
-         f"< {GOAL_KERNEL_MIB:.0f} MiB", chart_mib < GOAL_KERNEL_MIB),
     ]
     width = max(len(r[0]) for r in rows)
-    print()
+    print(f"\nload average at the end: {load_average()}")
     print(f"{'metric':<{width}}  {'value':>9}  {'goal':<10}  met")
     print(f"{'-' * width}  {'-' * 9}  {'-' * 10}  ---")
     for name, value, goal, met in rows:

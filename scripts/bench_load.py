@@ -114,6 +114,22 @@ class ServeServer:
             self.proc.wait()
 
 
+# What a page that never became interactive shows: the load notice's state, Voilà's own
+# error or spinner, how many of the page's widget outputs were drawn.
+PAGE_STATE_JS = """() => {
+  const shown = (sel) => { const e = document.querySelector(sel);
+    return !!e && getComputedStyle(e).visibility === 'visible' && e.offsetParent !== null; };
+  return JSON.stringify({
+    notice_failed: shown('.fp-load-check .fp-load-failed'),
+    notice_slow: shown('.fp-load-check .fp-load-slow'),
+    widgets: document.querySelectorAll('.jupyter-widgets').length,
+    widget_errors: document.querySelectorAll('.jupyter-widgets-error-widget').length,
+    stderr: document.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"]').length,
+    voila_spinner: !!document.querySelector('#loading, .voila-spinner-container'),
+    text: document.body ? document.body.innerText.slice(0, 120) : ''});
+}"""
+
+
 async def learner(browser, url: str, delay: float, clicks: int) -> tuple[float | None, list]:
     """One learner: open `url` after `delay` s, wait for the app, press Next `clicks` times.
     Returns (ms to interactive, or None if it never loaded; click ms)."""
@@ -131,8 +147,12 @@ async def learner(browser, url: str, delay: float, clicks: int) -> tuple[float |
             await page.locator(".fp-step-counter").filter(
                 has_text=f"step {k} /").first.wait_for(timeout=60_000)
     except Exception as exc:  # a page that never loads is a figure, not a crash
-        print(f"    a learner gave up: {type(exc).__name__}: {str(exc).splitlines()[0]}",
-              flush=True)
+        try:
+            shows = await page.evaluate(PAGE_STATE_JS)
+        except Exception as again:  # noqa: BLE001  (the page itself may be gone)
+            shows = f"unreadable ({type(again).__name__})"
+        print(f"    a learner gave up: {type(exc).__name__}: {str(exc).splitlines()[0]}; "
+              f"the page shows {shows}", flush=True)
     finally:
         try:
             await page.close(run_before_unload=True)
@@ -178,6 +198,11 @@ def main() -> None:
             finally:
                 peak_mib = memory.stop() / 1024
                 server.stop()
+            if any(ms is None for ms, _ in results):  # keep the server's log to read why
+                kept = REPO / "test-artifacts" / f"bench-load-serve-{n}.log"
+                kept.parent.mkdir(exist_ok=True)
+                shutil.copy(server.log, kept)
+                print(f"    the server's log is in {kept.relative_to(REPO)}", flush=True)
             loads = [ms for ms, _ in results if ms is not None]
             clicks = [c for ms, times in results if ms is not None for c in times]
             row = (n, len(loads), max(loads) if loads else float("nan"),

@@ -76,6 +76,8 @@ class App(widgets.VBox):
         self.bots: dict[int, Any] = {}
         self._messages: list[tuple[str, str]] = []
         self._quiet = False
+        self._edits = 0  # bumped whenever a step already shown may have changed (load, undo, play)
+        self._drawn: dict[str, tuple] = {}  # panel -> the inputs it was last drawn from
         self.game = get_game(record.game if record is not None else game)
 
         # --- header ---------------------------------------------------------------------
@@ -198,6 +200,7 @@ class App(widgets.VBox):
         """Show `record` at `step` (None: its last step). With `stepwise` (a bot kind), the
         record is a fresh one that those bots play on demand (see `pending`)."""
         self.pending = None
+        self._edits += 1
         if stepwise is not None:
             self.timeline = GrowingTimeline(record)
             self.pending = StepwiseBotGame(self.timeline, stepwise)
@@ -259,9 +262,7 @@ class App(widgets.VBox):
         if self.pending is not None:
             self.pending.finish()
             self.pending = None
-            ctx = self.context()
-            self._draw_counter(ctx)
-            self._draw_share(ctx)
+            self.render()  # the counter, the share panel: what the end of the game changes
 
     def _play_on_later(self, game: StepwiseBotGame) -> None:
         """Let the bots play on from the kernel's event loop, a slice at a time, so that the
@@ -307,6 +308,7 @@ class App(widgets.VBox):
                 return index, verdict
             scratch.apply(move)
         start = self.timeline.last
+        self._edits += 1
         for index, move in enumerate(moves):
             try:
                 self.timeline.play(move)
@@ -354,6 +356,7 @@ class App(widgets.VBox):
         moves = self.timeline.record.moves
         if self.mode != "play" or not any(m.seat == self.learner for m in moves):
             return
+        self._edits += 1
         while self.timeline.last > 0:
             seat = moves[-1].seat
             self.timeline.undo()
@@ -450,25 +453,56 @@ class App(widgets.VBox):
     def context(self) -> Context:
         return Context(self.timeline, self.seat, self.lang, self.mode, self.learner)
 
-    def render(self) -> None:
-        """Draw every component from the timeline's current step."""
+    def render(self, everything: bool = False) -> None:
+        """Draw the components whose inputs changed since they were last drawn (all of them
+        with `everything`). Each panel has a key of what it is drawn from (step, seat,
+        language, mode...); a Next click redraws only the panels that show the step."""
+        if everything:
+            self._drawn.clear()
         ctx = self.context()
-        text = ctx.text
-        self._draw_header(ctx)
+        cursor, last = ctx.cursor, self.timeline.last
+        step = (self._edits, cursor, self.seat, self.lang)  # what a view of the step needs
+        record = self.timeline.record
+        notes = getattr(record, "annotations", {})
+        panels = (
+            ("header", (self._edits, self.lang, self.mode, self.learner, self.seat,
+                        self.bot_kind), self._draw_header),
+            ("table", step, self._draw_table),
+            ("explanation", step, self.explanation.render),
+            ("reader", (self.lang,), self._draw_reader),
+            # play mode reads the last step (catching up, the learner's turn); watch mode not
+            ("moves", (*step, last if self.mode == "play" else None, self.mode, self.learner),
+             self._draw_moves),
+            ("labels", (self.lang,), lambda ctx: self.controls.relabel(ctx.text)),
+            # the step counter comes after the table, the explanation and the moves: a page
+            # (and the browser tests) may take its change for the step being drawn
+            ("counter", (cursor, last, self.pending is None, self.lang), self._draw_counter),
+            ("scores", (*step, last if self.scores.chart_toggle.value else None),
+             self.scores.render),
+            ("share", (*step, len(record.moves), self.mode, self.pending is None,
+                       tuple(sorted(notes.items()))), self._draw_share),
+            ("note", (self.lang, getattr(record, "narration", {}).get(cursor),
+                      notes.get(cursor)), self._draw_note),
+            ("messages", (self.lang, tuple(self._messages)), lambda _: self._draw_messages()),
+        )
+        for name, key, draw in panels:
+            if self._drawn.get(name) != key:
+                self._drawn.pop(name, None)  # a draw that fails is tried again next time
+                draw(ctx)
+                self._drawn[name] = key
+
+    def _draw_table(self, ctx: Context) -> None:
         before = ctx.view(ctx.cursor - 1) if ctx.cursor > 0 else None
         self.table.render(ctx, before)
-        self.explanation.render(ctx)
-        self.reader.render(self.game.rulebook(), text)
+
+    def _draw_reader(self, ctx: Context) -> None:
+        self.reader.render(self.game.rulebook(), ctx.text)
+
+    def _draw_moves(self, ctx: Context) -> None:
         taken = self.editor.render(ctx) if self.editor is not None else False
         # True: the editor takes the whole decision; a set of move kinds: only those kinds
         kinds = () if isinstance(taken, bool) else tuple(taken)
         self.moves.render(ctx, offer_moves=taken is not True, leave_out=kinds)
-        self.controls.relabel(text)
-        self._draw_counter(ctx)
-        self.scores.render(ctx)
-        self._draw_share(ctx)
-        self._draw_note(ctx)
-        self._draw_messages()
 
     def _draw_counter(self, ctx: Context) -> None:
         """The timeline controls at the cursor; while the bots still play, the last step
@@ -487,7 +521,7 @@ class App(widgets.VBox):
             self.share.layout.display = "none"
             return
         self.share.layout.display = ""
-        self.share.render(ctx)
+        self.share.render(ctx, self._edits)
 
     def _draw_note(self, ctx: Context) -> None:
         """The narration for this step, if the record (a scenario) has one, and a teacher's own

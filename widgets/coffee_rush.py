@@ -30,6 +30,7 @@ from foodplay_widgets.context import Context
 from foodplay_widgets.diff import ViewDiff
 from foodplay_widgets.explanation import clause_link, refusal_html
 from foodplay_widgets.guard import Guard, unguarded
+from foodplay_widgets.pool import Pool, W, set_children, set_classes
 from foodplay_widgets.renderers import KnownScore, register, register_editor
 from foodplay_widgets.text import Text, badge, esc
 
@@ -484,9 +485,12 @@ PlayMoves = Callable[[Sequence[Move]], "tuple[int, Verdict] | None"]
 DECIDE = "coffee-rush.decide."
 
 
-def _classes(widget: widgets.DOMWidget, *names: str) -> None:
-    """Set a widget's CSS classes to exactly `names`."""
-    widget._dom_classes = tuple(n for n in names if n)
+_classes = set_classes
+
+
+def _classed(widget: W, css: str) -> W:
+    widget.add_class(css)
+    return widget
 
 
 class Preview:
@@ -560,6 +564,18 @@ class MoveBuilder(widgets.VBox):
         self.choices.add_class("fp-cr-choices")
         self.choice_buttons: list[widgets.Button] = []
         self.choice_moves: dict[Move, widgets.Button] = {}
+        # the choice rows' widgets are made once and reused from these pools (a closed widget
+        # would leave its layout and style models behind); `_slot_moves[i]` is button i's move
+        self._choice_layout = widgets.Layout(width="auto")  # one for all: never changed
+        self._choice_style = widgets.ButtonStyle()
+        self._choice_pool: Pool[widgets.Button] = Pool(self._make_choice)
+        self._row_pool: Pool[widgets.HBox] = Pool(lambda _: _classed(widgets.HBox(),
+                                                                     "fp-cr-choice-row"))
+        self._label_pool: Pool[widgets.HTML] = Pool(lambda _: _classed(widgets.HTML(),
+                                                                       "fp-cr-choice-label"))
+        self._slot_moves: list[Move] = []  # the pool's choice button i makes _slot_moves[i]
+        self.upgrade_label = widgets.HTML()
+        self.upgrade_label.add_class("fp-cr-upgrade-label")
         self.cups = widgets.HTML()
         self.cups.add_class("fp-cr-cups-panel")
         self.result = widgets.HTML()
@@ -718,11 +734,10 @@ class MoveBuilder(widgets.VBox):
                 buttons.append(button)
         show = show and (len(completed) >= UPGRADE_COST or any(
             m.kind == "upgrade" for m in self.pending))
-        label = widgets.HTML(text.html(UI + "editor.upgrades", count=len(completed)
-                                       if isinstance(completed, list) else 0,
-                                       cost=UPGRADE_COST))
-        label.add_class("fp-cr-upgrade-label")
-        self.upgrade_row.children = [label, *buttons] if show else []
+        label = self.upgrade_label
+        label.value = text.html(UI + "editor.upgrades", count=len(completed)
+                                if isinstance(completed, list) else 0, cost=UPGRADE_COST)
+        set_children(self.upgrade_row, [label, *buttons] if show else [])
         self.upgrade_row.layout.display = "" if show else "none"
 
     # the board of buttons
@@ -952,10 +967,11 @@ class MoveBuilder(widgets.VBox):
 
     # pour, serve and set-up choices
     def _draw_choices(self, preview: Preview, text: Text) -> None:
-        for button in self.choice_buttons:
-            button.close()
+        for pool in (self._choice_pool, self._row_pool, self._label_pool):
+            pool.rewind()
         self.choice_buttons = []
         self.choice_moves = {}
+        self._slot_moves = []
         rows: list[widgets.Widget] = []
         view = preview.view
         phase = view["phase"]
@@ -967,9 +983,9 @@ class MoveBuilder(widgets.VBox):
             if phase in ("pour", "setup_pour"):
                 held = Counter(view["turn"]["held"])
                 for ingredient, count in held.items():
-                    label = widgets.HTML(f'<ul class="fp-cr-chips">'
-                                         f'{chip(text, ingredient, count=count)}</ul>')
-                    label.add_class("fp-cr-choice-label")
+                    label = self._label_pool.take()
+                    label.value = (f'<ul class="fp-cr-chips">'
+                                   f'{chip(text, ingredient, count=count)}</ul>')
                     buttons = []
                     for k, cup in enumerate(cups, start=1):
                         move = Move.make(seat, "pour", cup=k, ingredient=ingredient)
@@ -985,9 +1001,7 @@ class MoveBuilder(widgets.VBox):
                             move, text(UI + "editor.return", ingredient=ingredient),
                             text(UI + "editor.return_tip", ingredient=ingredient),
                             "fp-cr-return"))
-                    row = widgets.HBox([label, *buttons])
-                    row.add_class("fp-cr-choice-row")
-                    rows.append(row)
+                    rows.append(self._row([label, *buttons]))
                 extra = []
                 for k, cup in enumerate(cups, start=1):
                     move = Move.make(seat, "empty", cup=k)
@@ -1002,9 +1016,7 @@ class MoveBuilder(widgets.VBox):
                     extra.append(self._choice(move, text(UI + key),
                                               text(UI + key + "_tip"), "fp-cr-finish"))
                 if extra:
-                    row = widgets.HBox(extra)
-                    row.add_class("fp-cr-choice-row")
-                    rows.append(row)
+                    rows.append(self._row(extra))
             elif phase == "serve":
                 buttons = []
                 for move in legal:
@@ -1014,18 +1026,26 @@ class MoveBuilder(widgets.VBox):
                                    tab=move.get("tab")),
                         text(UI + "editor.serve_tip", cup=cup, order=move.get("order"),
                              tab=move.get("tab"), contents=cups[cup - 1]), "fp-cr-serve"))
-                row = widgets.HBox(buttons)
-                row.add_class("fp-cr-choice-row")
-                rows.append(row)
-        self.choices.children = rows
+                rows.append(self._row(buttons))
+        set_children(self.choices, rows)
         self.choices.layout.display = "" if rows else "none"
 
+    def _row(self, children: list[widgets.Widget]) -> widgets.HBox:
+        row = self._row_pool.take()
+        set_children(row, children)
+        return row
+
+    def _make_choice(self, place: int) -> widgets.Button:
+        button = widgets.Button(layout=self._choice_layout, style=self._choice_style)
+        button.on_click(self.guard(lambda _: self.play([self._slot_moves[place]])))
+        return button
+
     def _choice(self, move: Move, label: str, tip: str, css: str) -> widgets.Button:
-        button = widgets.Button(description=label, tooltip=tip,
-                                layout=widgets.Layout(width="auto"))
-        button.add_class("fp-cr-choice")
-        button.add_class(css)
-        button.on_click(self.guard(lambda _, m=move: self.play([m])))
+        self._slot_moves.append(move)
+        button = self._choice_pool.take()
+        with button.hold_sync():  # one message for the button's changes, none if unchanged
+            button.description, button.tooltip = label, tip
+            _classes(button, "fp-cr-choice", css)  # a hint's mark goes with the old move
         self.choice_buttons.append(button)
         self.choice_moves[move] = button
         return button

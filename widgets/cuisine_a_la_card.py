@@ -32,6 +32,7 @@ from foodplay_widgets.context import Context
 from foodplay_widgets.diff import ViewDiff
 from foodplay_widgets.explanation import clause_block, clause_link, refusal_html
 from foodplay_widgets.guard import Guard, unguarded
+from foodplay_widgets.pool import Pool, set_children, set_classes
 from foodplay_widgets.renderers import KnownScore, progress_html, register, register_editor
 from foodplay_widgets.text import Text, badge, esc
 
@@ -685,10 +686,38 @@ class DishBuilder(widgets.VBox):
         self.remove_buttons: list[widgets.Button] = []
         self.type_menus: dict[int, widgets.Dropdown] = {}
         self.serve_buttons: list[widgets.Button] = []
+        # the redrawn rows' widgets are made once and reused (see pool.py); the lists below
+        # say what the pool's widget i stands for now
+        self._sources: list[dict[str, Any]] = []
+        self._removes: list[int] = []
+        self._typed_at: list[int] = []
+        self._judges: list[int] = []
+        self._auto = widgets.Layout(width="auto")  # one layout for the pooled buttons
+        self._add_pool: Pool[widgets.Button] = Pool(
+            lambda i: self._button(lambda: self.add(self._sources[i])))
+        self._remove_pool: Pool[widgets.Button] = Pool(
+            lambda i: self._button(lambda: self.remove(self._removes[i])))
+        self._serve_pool: Pool[widgets.Button] = Pool(
+            lambda i: self._button(lambda: self.serve(self._judges[i])))
+        self._menu_pool: Pool[widgets.Dropdown] = Pool(self._make_menu)
+        self._label_pool: Pool[widgets.HTML] = Pool(lambda _: widgets.HTML())
+        self._row_pool: Pool[widgets.HBox] = Pool(lambda _: widgets.HBox())
         self.last: DishPreview | None = None
         self._ctx: Context | None = None
         self._key: tuple | None = None
         self._quiet = False
+
+    def _button(self, on_click: Callable[[], None]) -> widgets.Button:
+        button = widgets.Button(layout=self._auto)
+        button.on_click(self.guard(lambda _: on_click()))
+        return button
+
+    def _make_menu(self, place: int) -> widgets.Dropdown:
+        menu = widgets.Dropdown(style={"description_width": "initial"}, layout=self._auto)
+        menu.add_class("fp-cu-type")
+        menu.observe(self.guard(lambda change: self._typed(self._typed_at[place], change)),
+                     "value")
+        return menu
 
     # --- what the builder works on ---------------------------------------------------
     @staticmethod
@@ -854,21 +883,20 @@ class DishBuilder(widgets.VBox):
         self.heading.value = "".join(head)
 
         # the ingredients still to add
-        for button in self.add_buttons:
-            button.close()
+        self._add_pool.rewind()
+        self._sources = self.sources_left()
         self.add_buttons = []
-        for source in self.sources_left():
+        for source in self._sources:
             key = "builder.add_plate" if source["from"] == "plate" else "builder.add_hand"
-            button = widgets.Button(
-                description=text(UI + key, card=source["card"], plate=source["plate"],
-                                 count=cards[source["card"]].points),
-                tooltip=card_sentences(text, cards[source["card"]]),
-                layout=widgets.Layout(width="auto"))
-            button.add_class("fp-cu-add")
-            button.add_class(f"fp-cu-add-{cards[source['card']].cuisine or 'none'}")
-            button.on_click(self.guard(lambda _, s=source: self.add(s)))
+            button = self._add_pool.take()
+            with button.hold_sync():
+                button.description = text(UI + key, card=source["card"], plate=source["plate"],
+                                          count=cards[source["card"]].points)
+                button.tooltip = card_sentences(text, cards[source["card"]])
+                set_classes(button, "fp-cu-add",
+                            f"fp-cu-add-{cards[source['card']].cuisine or 'none'}")
             self.add_buttons.append(button)
-        self.sources.children = self.add_buttons
+        set_children(self.sources, self.add_buttons)
         seat = self._seat_view()
         notes = [text.html(UI + "builder.sources")]
         if not self.add_buttons:
@@ -879,11 +907,10 @@ class DishBuilder(widgets.VBox):
         self.sources_title.value = f'<p>{" ".join(notes)}</p>'
 
         # the dish, card by card
-        for button in self.remove_buttons:
-            button.close()
-        for menu in self.type_menus.values():
-            menu.close()
+        for pool in (self._remove_pool, self._menu_pool, self._label_pool, self._row_pool):
+            pool.rewind()
         self.remove_buttons, self.type_menus = [], {}
+        self._removes, self._typed_at = [], []
         rows = []
         for i, entry in enumerate(entries):
             card = cards[entry["card"]]
@@ -891,34 +918,37 @@ class DishBuilder(widgets.VBox):
                 key = "builder.item_counter"
             else:
                 key = "builder.item_plate" if entry["from"] == "plate" else "builder.item_hand"
-            label = widgets.HTML(
+            label = self._label_pool.take()
+            label.value = (
                 f'<span class="fp-cu-item">'
                 f'{text.html(UI + key, place=i + 1, card=entry["card"], plate=entry["plate"])}'
                 f"</span>")
             parts: list[widgets.Widget] = [label]
             if card.dual and (i >= len(counter) or not counter[i]["as"]):
-                menu = widgets.Dropdown(
-                    options=[(text.card(t), t) for t in card.types], value=entry["as"],
-                    description=text(UI + "builder.type_label", card=entry["card"]),
-                    style={"description_width": "initial"},
-                    layout=widgets.Layout(width="auto"))
-                menu.add_class("fp-cu-type")
-                menu.observe(self.guard(lambda change, at=i: self._typed(at, change)), "value")
+                menu = self._menu_pool.take()
+                self._typed_at.append(i)
+                self._quiet = True  # drawing the menu is not the learner choosing
+                try:
+                    with menu.hold_sync():
+                        menu.options = [(text.card(t), t) for t in card.types]
+                        menu.value = entry["as"]
+                        menu.description = text(UI + "builder.type_label", card=entry["card"])
+                finally:
+                    self._quiet = False
                 self.type_menus[i] = menu
                 parts.append(menu)
             if i >= len(counter):
-                remove = widgets.Button(
-                    description=text(UI + "builder.remove", card=entry["card"]),
-                    layout=widgets.Layout(width="auto"))
-                remove.add_class("fp-cu-remove")
-                picked_at = i - len(counter)
-                remove.on_click(self.guard(lambda _, at=picked_at: self.remove(at)))
+                remove = self._remove_pool.take()
+                self._removes.append(i - len(counter))
+                remove.description = text(UI + "builder.remove", card=entry["card"])
+                set_classes(remove, "fp-cu-remove")
                 self.remove_buttons.append(remove)
                 parts.append(remove)
-            row = widgets.HBox(parts)
-            row.add_class("fp-cu-dish-row")
+            row = self._row_pool.take()
+            set_classes(row, "fp-cu-dish-row")
+            set_children(row, parts)
             rows.append(row)
-        self.dish_box.children = rows
+        set_children(self.dish_box, rows)
         self.dish_title.value = (f'<p>{text.html(UI + "builder.dish", count=len(entries))}'
                                  f"</p>")
         self.clear.description = text(UI + "builder.clear")
@@ -1029,23 +1059,23 @@ class DishBuilder(widgets.VBox):
         return f'{title}<ul class="fp-cu-verdicts">{"".join(items)}</ul>'
 
     def _draw_serve(self, preview: DishPreview, text: Text) -> None:
-        for button in self.serve_buttons:
-            button.close()
-        self.serve_buttons = []
+        self._serve_pool.rewind()
+        self.serve_buttons, self._judges = [], []
         if preview.entries:
             for slot, verdict, _ in preview.judges:
                 ok = verdict.ok
-                button = widgets.Button(
-                    description=text(UI + "builder.serve", slot=slot["slot"],
-                                     judge=slot["judge"]),
-                    tooltip=text(UI + ("builder.serve_tip" if ok else "builder.serve_no_tip")),
-                    button_style="success" if ok else "",
-                    layout=widgets.Layout(width="auto"))
-                button.add_class("fp-cu-serve")
-                button.add_class("fp-cu-serve-ok" if ok else "fp-cu-serve-no")
-                button.on_click(self.guard(lambda _, j=slot["slot"]: self.serve(j)))
+                button = self._serve_pool.take()
+                self._judges.append(slot["slot"])
+                with button.hold_sync():
+                    button.description = text(UI + "builder.serve", slot=slot["slot"],
+                                              judge=slot["judge"])
+                    button.tooltip = text(UI + ("builder.serve_tip" if ok
+                                                else "builder.serve_no_tip"))
+                    button.button_style = "success" if ok else ""
+                    set_classes(button, "fp-cu-serve",
+                                "fp-cu-serve-ok" if ok else "fp-cu-serve-no")
                 self.serve_buttons.append(button)
-        self.serve_row.children = self.serve_buttons
+        set_children(self.serve_row, self.serve_buttons)
 
     @property
     def learner(self) -> int:

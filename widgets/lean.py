@@ -64,30 +64,41 @@ def sharing_styles(init: F) -> F:
     return wrapped  # type: ignore[return-value]
 
 
-LATER_DELAY_S = 1.0  # quiet time after the last placeholder before the first is built
+BUILD_GAP_S = 0.01  # between two later widgets, so that clicks are answered in between
 _waiting: list[Later] = []
-_timer: list[Any] = []  # the pending asyncio TimerHandle, if any
+_building: list[Any] = []  # [the event loop] while it builds the waiting widgets
+
+# A placeholder's note holds a hidden image that cannot load: its error handler (HTML widgets
+# run event attributes, not <script>) clicks the placeholder's hidden button once the browser
+# has drawn it, so the kernel builds only for a page that is connected: the new widgets' models
+# then reach the browser. (Built on a timer, a busy machine's page could ask for a widget the
+# kernel had not yet made, and showed an error in its place.)
+PING_JS = ("var img = this; (function ping(n) { var box = img.closest('.fp-later');"
+           " var go = box && box.querySelector('button.fp-later-go');"
+           " if (go) { go.click(); } else if (n < 100) { setTimeout(function () {"
+           " ping(n + 1); }, 100); } })(0);")
 
 
 class Later(widgets.VBox):
-    """A placeholder drawn at once, which becomes `build()`'s widget once the page's cells
-    have run: built one at a time on the kernel's event loop, after LATER_DELAY_S without a
-    new placeholder, so that a page of several apps shows its first one sooner."""
+    """A placeholder drawn at once, which becomes `build()`'s widget once the browser has
+    drawn the page: built one at a time on the kernel's event loop, in the order they were
+    made, so that a page of several apps shows its first one sooner."""
 
     def __init__(self, build: Callable[[], widgets.Widget], waiting_html: str,
                  failed_html: str):
-        import asyncio
+        from html import escape
 
-        note = widgets.HTML(waiting_html)
+        ping = f'<img class="fp-later-ping" hidden alt="" src="data:," ' \
+               f'onerror="{escape(PING_JS, quote=True)}">'
+        note = widgets.HTML(waiting_html + ping)
         note.add_class("fp-later-note")
-        super().__init__([note])
+        self.go = widgets.Button(layout=widgets.Layout(display="none"))
+        self.go.add_class("fp-later-go")
+        self.go.on_click(lambda _: start_building())
+        super().__init__([note, self.go])
         self.add_class("fp-later")
         self.build, self.failed_html, self.built = build, failed_html, None
-        loop = asyncio.get_running_loop()
         _waiting.append(self)
-        for handle in _timer:
-            handle.cancel()
-        _timer[:] = [loop.call_later(LATER_DELAY_S, _build_next, loop)]
 
     def fill(self) -> None:
         """Build the widget now and show it in place of the note (a failure says so)."""
@@ -103,9 +114,28 @@ class Later(widgets.VBox):
         self.children = [self.built]
 
 
+def start_building() -> None:
+    """The browser has drawn a placeholder: build the waiting widgets, first made first."""
+    import asyncio
+
+    if not _waiting:
+        return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # no event loop (plain Python): build them all now
+        while _waiting:
+            _waiting.pop(0).fill()
+        return
+    if _building and _building[0] is loop:
+        return  # this loop is building them already
+    _building[:] = [loop]  # a loop that ended mid-way (a test's) no longer blocks the building
+    loop.call_soon(_build_next, loop)
+
+
 def _build_next(loop: Any) -> None:
-    _timer.clear()
     if _waiting:
         _waiting.pop(0).fill()
     if _waiting:
-        _timer.append(loop.call_later(0.01, _build_next, loop))
+        loop.call_later(BUILD_GAP_S, _build_next, loop)
+    else:
+        _building.clear()

@@ -13,11 +13,12 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from foodplay.bots import suggest
-from foodplay.engine import Move, Verdict
+from foodplay.engine import Move, State, Verdict
 from foodplay.explain import move_text, step_text
 from foodplay_widgets.context import Context
 from foodplay_widgets.explanation import allowed_html, refusal_html
 from foodplay_widgets.guard import Guard, unguarded
+from foodplay_widgets.pool import Pool, set_children, set_classes
 from foodplay_widgets.text import esc
 
 
@@ -37,7 +38,13 @@ class MovePanel(widgets.VBox):
         self.status.add_class("fp-turn")
         self.legal = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.legal.add_class("fp-legal")
-        self.move_buttons: list[widgets.Button] = []
+        self.move_buttons: list[widgets.Button] = []  # the buttons shown, one per move
+        # made once and reused (see pool.py), with one layout and style model for them all;
+        # the pool's button i plays `_button_moves[i]`
+        self._button_layout = widgets.Layout(width="auto")
+        self._button_style = widgets.ButtonStyle()
+        self._button_pool: Pool[widgets.Button] = Pool(self._make_button)
+        self._button_moves: list[Move] = []
         self.catch_up = widgets.Button(layout=widgets.Layout(width="auto"))
         self.catch_up.add_class("fp-catch-up")
         # as wide as its longest move, up to the panel's width (French moves need 36em)
@@ -81,28 +88,22 @@ class MovePanel(widgets.VBox):
         play = ctx.mode == "play"
         state = ctx.state
         self.status.value = f'<p class="fp-turn-text">{esc(self._status(ctx, actors))}</p>'
-        for button in self.move_buttons:
-            button.close()
-        self.move_buttons = []
+        moves: list[Move] = []
         if play and actors and offer_moves:
-            for move in state.legal_moves(actors[0]):
-                if move.kind in leave_out:
-                    continue
-                button = widgets.Button(description=move_text(state, move, ctx.lang),
-                                        tooltip=step_text(state, move, ctx.lang),
-                                        layout=widgets.Layout(width="auto"))
-                button.add_class("fp-move")
-                button.add_class(f"fp-move-{move.kind}")
-                button.on_click(self.guard(lambda _, m=move: self._play(m)))
-                self.move_buttons.append(button)
-        self.legal.children = self.move_buttons
+            moves = [m for m in state.legal_moves(actors[0]) if m.kind not in leave_out]
+        self._button_moves = moves
+        self._button_pool.rewind()
+        self.move_buttons = [self._draw_button(self._button_pool.take(), state, m, ctx.lang)
+                             for m in moves]
+        set_children(self.legal, self.move_buttons)
         self.legal.layout.display = "" if self.move_buttons else "none"
         self._candidates = [m for seat in actors for m in state.candidates(seat)]
         several = len(actors) > 1
-        self.whynot.options = [
-            (step_text(state, m, ctx.lang) if several else move_text(state, m, ctx.lang), i)
-            for i, m in enumerate(self._candidates)]
-        self.whynot.index = 0 if self._candidates else None
+        with self.whynot.hold_sync():  # the new choices and the first chosen: one message
+            self.whynot.options = [
+                (step_text(state, m, ctx.lang) if several else move_text(state, m, ctx.lang), i)
+                for i, m in enumerate(self._candidates)]
+            self.whynot.index = 0 if self._candidates else None
         self.whynot.description = text("ui.whynot.label")
         self.whynot_try.description = text("ui.whynot.check")
         self.whynot_try.tooltip = text("ui.whynot.check_tip")
@@ -120,6 +121,22 @@ class MovePanel(widgets.VBox):
         self.catch_up.description = text("ui.catch_up_end" if over else "ui.catch_up")
         self.catch_up.tooltip = text("ui.catch_up_end_tip" if over else "ui.catch_up_tip")
         self.catch_up.layout.display = "" if play and not ctx.at_present else "none"
+
+    def _make_button(self, place: int) -> widgets.Button:
+        button = widgets.Button(layout=self._button_layout, style=self._button_style)
+        button.on_click(self.guard(lambda _: self._play(self._button_moves[place])))
+        return button
+
+    @staticmethod
+    def _draw_button(button: widgets.Button, state: State, move: Move,
+                     lang: str) -> widgets.Button:
+        """`button` labelled for `move` (and no longer marked by a hint)."""
+        with button.hold_sync():  # one message for the button's changes, none if unchanged
+            button.description = move_text(state, move, lang)
+            button.tooltip = step_text(state, move, lang)
+            set_classes(button, "fp-move", f"fp-move-{move.kind}")
+            button.button_style = ""
+        return button
 
     @staticmethod
     def _learner_moved(ctx: Context) -> bool:

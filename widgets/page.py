@@ -12,6 +12,7 @@ from urllib.parse import parse_qsl
 
 import ipywidgets as widgets
 
+from foodplay.limits import SHOWN_CHARS, printable
 from foodplay.links import with_lang
 from foodplay.messages import LANGUAGES, catalogue
 from foodplay_widgets.text import esc
@@ -23,6 +24,8 @@ LANGUAGE_LINKS_CSS = """
 .fp-lang-links a { display: inline-block; min-height: 44px; line-height: 44px; padding: 0 0.5rem; }
 .fp-lang-links a[aria-current] { font-weight: bold; text-decoration: none;
   border-bottom: 3px solid currentColor; line-height: 38px; }
+.fp-lang-notice { border: 2px solid #bf8700; background: #fff8c5; border-radius: 8px;
+  padding: 6px 12px; margin: 0 0 0.5rem; }
 """
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![*\w])\*(?!\*)(.+?)(?<!\*)\*(?![*\w])")
@@ -45,7 +48,18 @@ def language_links(query: str, lang: str) -> str:
         f'hreflang="{code}"{current if code == lang else ""}>'
         f'{esc(catalogue(None, code).format("ui.lang.name"))}</a></li>' for code in LANGUAGES)
     return (f'<nav class="fp-lang-links" aria-label="{esc(cat.format("ui.lang.label"))}">'
-            f"<ul>{items}</ul></nav>")
+            f"<ul>{items}</ul></nav>{unknown_lang_notice(query)}")
+
+
+def unknown_lang_notice(query: str) -> str:
+    """A notice if the address asks for a language the tutor does not have (shown in English,
+    the language used instead), else nothing."""
+    asked = dict(parse_qsl(query.lstrip("?"))).get("lang")
+    if asked is None or asked in LANGUAGES:
+        return ""
+    params = {"value": printable(asked, SHOWN_CHARS), "languages": ", ".join(LANGUAGES)}
+    text = catalogue(None, "en").format("link.bad_lang", params)
+    return f'<p class="fp-lang-notice" role="status">{esc(text)}</p>'
 
 
 def _inline(text: str) -> str:

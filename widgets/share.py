@@ -6,7 +6,7 @@ import base64
 
 import ipywidgets as widgets
 
-from foodplay.links import Link
+from foodplay.links import Link, encode_record
 from foodplay_widgets.context import Context
 from foodplay_widgets.text import esc
 
@@ -55,7 +55,10 @@ def download_name(ctx: Context) -> str:
 
 
 class SharePanel(widgets.VBox):
-    """A link to this exact position (updated at every step) and a record download."""
+    """A link to this exact position (updated at every step) and a record download.
+
+    The record is compressed for the link and encoded for the download once per version of
+    the record: a step, seat or language only rewrites the link's short parameters."""
 
     def __init__(self):
         self.link = widgets.HTML()
@@ -65,18 +68,27 @@ class SharePanel(widgets.VBox):
         super().__init__([self.link, self.download])
         self.add_class("fp-share-panel")
         self.url = ""
-        self._record_key: tuple | None = None
+        self._record_key: tuple | None = None  # the record the download was made from
+        self._code: tuple[tuple, str] | None = None  # (record key, encode_record(record))
+        self.encodings = 0  # how many times the record was compressed (tests check the cache)
 
-    def render(self, ctx: Context) -> None:
+    def render(self, ctx: Context, version: object = None) -> None:
+        """Draw for `ctx`. `version` changes whenever the record's moves may have changed
+        other than by growing (an undo, a new game): with its identity and length, it says
+        when the record must be encoded again."""
         text = ctx.text
-        self.url = page_url(link_for(ctx).query())
-        self.link.value = link_row_html(self.url, "fp-share-link", text.html("ui.share.link"),
-                                        text.html("ui.share.label"))
         record = ctx.timeline.record
         notes = tuple(sorted(getattr(record, "annotations", {}).items()))
-        key = (id(record), len(record.moves), ctx.lang, notes)
+        record_key = (id(record), len(record.moves), version, notes)
+        if self._code is None or self._code[0] != record_key:
+            self._code = (record_key, encode_record(record))
+            self.encodings += 1
+        self.url = page_url(link_for(ctx).query(self._code[1]))
+        self.link.value = link_row_html(self.url, "fp-share-link", text.html("ui.share.link"),
+                                        text.html("ui.share.label"))
+        key = (*record_key, ctx.lang)
         if key != self._record_key:  # the data URL is large: resend it only when it changes
-            data = base64.b64encode(ctx.timeline.record.dumps().encode("utf-8")).decode()
+            data = base64.b64encode(record.dumps().encode("utf-8")).decode()
             self.download.value = (
                 f'<a class="fp-download" download="{esc(download_name(ctx))}" '
                 f'href="data:application/json;base64,{data}">'

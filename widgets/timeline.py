@@ -191,13 +191,18 @@ class TimelineControls(widgets.VBox):
             self._quiet = False
 
     def show(self, cursor: int, last: int, text: Text) -> None:
-        """Reflect the timeline's cursor without calling back."""
+        """Reflect the timeline's cursor without calling back. The hidden timer follows the
+        cursor only while it plays (it starts from the cursor): one message less per step.
+
+        A bound goes to the browser before the value it admits, in a message of its own: given
+        both at once, the browser's slider may apply the value first, clamp it to the old
+        bound and send that back, which took the app back to the previous last step."""
         self._quiet = True
         try:
             self.slider.max = max(last, 0)
-            self.play.max = max(last, 0)
             self.slider.value = cursor
-            if self.play.value != cursor:
+            self.play.max = max(last, 0)
+            if self.play.playing and self.play.value != cursor:
                 self.play.value = cursor
         finally:
             self._quiet = False
@@ -224,6 +229,12 @@ class TimelineControls(widgets.VBox):
 
     def _toggle(self, change: dict) -> None:
         if not self._quiet:
+            if change["new"]:  # the timer starts from the step shown
+                self._quiet = True
+                try:
+                    self.play.value = self.slider.value
+                finally:
+                    self._quiet = False
             self.play.playing = change["new"]
         self._label_autoplay()
 

@@ -154,3 +154,13 @@ def test_foodplay_check_validates_a_record_that_starts_from_a_position(tmp_path,
         assert done.returncode == 2
         assert "rat_tokens" in done.stderr + done.stdout
         assert "Rule 5-1" in done.stderr + done.stdout
+
+
+@pytest.mark.parametrize("top, says", [
+    (["no_such_card"], "'no_such_card' is not a card of this component set"),
+    (["cheese"] * 99, "'cheese' is not left in the deck"),
+])
+def test_burg_deck_top_names_the_card_and_the_place(top, says):
+    with pytest.raises(DataError) as refused:
+        get_game("burg").new_state(2, setup={"seed": 1, "deck_top": top})
+    assert "setup.deck_top[" in str(refused.value) and says in str(refused.value)

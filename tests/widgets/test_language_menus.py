@@ -3,6 +3,7 @@ and the choice travels in every link."""
 
 from __future__ import annotations
 
+import html
 import re
 import subprocess
 import sys
@@ -101,3 +102,13 @@ def test_the_command_line_speaks_the_chosen_language(lang: str) -> None:
                               "--players", "2", "--quiet"], capture_output=True, text=True,
                              check=True)
     assert out.stdout != english.stdout and "Won by" not in out.stdout
+
+
+def test_a_page_asked_for_an_unknown_language_says_so_in_english() -> None:
+    notice = "which this tutor does not have"
+    examples = PageText("burg.page.examples", "burg", "en", links_query="lang=de&x=1")
+    assert notice in examples.value and "'de'" in html.unescape(examples.value)
+    head = Gallery.from_query("?lang=<b>x").head.value
+    assert notice in head and "&lt;b&gt;x" in head  # escaped, not markup
+    for query in ("lang=ko", "x=1", ""):
+        assert notice not in language_links(query, "en")

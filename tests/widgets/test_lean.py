@@ -18,11 +18,7 @@ def test_widgets_made_together_share_a_style_model_and_others_do_not():
     assert widgets.Button().style is not a.style
 
 
-def test_later_widgets_are_built_in_order_once_the_cells_are_quiet(monkeypatch):
-    # a longer quiet time than the page's, so that a busy test machine's late wake-ups
-    # (up to a second) cannot be taken for the wait being over
-    LATER_DELAY_S = 2.0
-    monkeypatch.setattr(lean, "LATER_DELAY_S", LATER_DELAY_S)
+def test_later_widgets_are_built_in_order_once_the_browser_has_drawn_one():
     built = []
 
     def make(name):
@@ -32,12 +28,17 @@ def test_later_widgets_are_built_in_order_once_the_cells_are_quiet(monkeypatch):
     async def page():
         first = Later(lambda: make("first"), "<p>wait</p>", "<p>failed</p>")
         broken = Later(lambda: 1 / 0, "<p>wait</p>", "<p>failed</p>")
-        await asyncio.sleep(LATER_DELAY_S / 2)
-        assert built == [] and first.children[0].value == "<p>wait</p>"
-        last = Later(lambda: make("last"), "<p>wait</p>", "<p>failed</p>")  # resets the wait
-        await asyncio.sleep(LATER_DELAY_S / 2 + 0.05)
-        assert built == []
-        await asyncio.sleep(LATER_DELAY_S)
+        last = Later(lambda: make("last"), "<p>wait</p>", "<p>failed</p>")
+        await asyncio.sleep(0.05)
+        assert built == [] and first.children[0].value.startswith("<p>wait</p>")
+        assert "fp-later-go" in first.children[0].value  # the note pings its hidden button
+        last.go.click()  # what the note's image does once the browser has drawn it
+        last.go.click()  # every placeholder pings: the first ping starts the building
+        assert built == []  # on the event loop, not in the click
+        for _ in range(50):
+            if len(built) == 2 and last.built is not None:
+                break
+            await asyncio.sleep(0.05)
         return first, broken, last
 
     # a thread of its own: an earlier test of the session may leave this thread's loop marked
@@ -47,3 +48,9 @@ def test_later_widgets_are_built_in_order_once_the_cells_are_quiet(monkeypatch):
     assert built == ["first", "last"]
     assert first.children[0].value == "first" and last.children[0].value == "last"
     assert broken.children[0].value == "<p>failed</p>"
+
+
+def test_later_widgets_without_an_event_loop_are_built_at_the_ping():
+    later = Later(lambda: widgets.HTML("built"), "<p>wait</p>", "<p>failed</p>")
+    later.go.click()
+    assert later.children[0].value == "built" and not lean._waiting

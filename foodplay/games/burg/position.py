@@ -115,6 +115,6 @@ def _bottom(state: BurgState, card: Any, where: str, pool: pos.Pool) -> str:
 
 
 def fits(fillings: Counter[str], comp: Any) -> list[str]:
-    from foodplay.games.burg.rules import fits_some_recipe
+    from foodplay.games.burg.lookups import fits_some_recipe
 
     return fits_some_recipe(fillings, comp)

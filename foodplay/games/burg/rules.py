@@ -27,8 +27,14 @@ from foodplay.engine import (
     event,
 )
 from foodplay.games.burg import components as burg_components
-from foodplay.games.burg.components import Components, Recipe
-from foodplay.limits import shown
+from foodplay.games.burg.components import Components
+from foodplay.games.burg.lookups import (
+    DECISIONS,
+    SEAT_MOVES,
+    SeatMoves,
+    recipe_index,
+)
+from foodplay.position import stack_top
 
 REVEAL_COUNT = {2: 4, 3: 5, 4: 7, 5: 8}  # rule 1
 BURGER_TARGET = {2: 8, 3: 8, 4: 9, 5: 10}  # rule 6
@@ -47,57 +53,6 @@ PHASE_KINDS = {
 MOVE_PARAMS = {"reveal": (), "place": ("pile",), "tool": ("tool",), "take": ("pile",),
                "start": (), "flip": ("card",), "add": ("card", "burger"), "close": ("burger",),
                "done": (), "final": ("burger",), "skip": ()}
-
-
-class RecipeIndex:
-    """Recipe look-ups built once per component set, keyed by sorted filling tuples: which
-    multisets of fillings still fit some recipe (D5) and which are exactly one (5-3, 5-4)."""
-
-    def __init__(self, comp: Components):
-        self.fits: dict[tuple[str, ...], list[str]] = {}
-        self.exact: dict[tuple[str, ...], Recipe] = {}
-        self.order = {card: i for i, card in enumerate(comp.counts)}
-        for recipe in comp.recipes:
-            self.exact.setdefault(tuple(sorted(recipe.fillings.elements())), recipe)
-            subsets: list[tuple[str, ...]] = [()]
-            for card, count in sorted(recipe.fillings.items()):
-                subsets = [sub + (card,) * n for sub in subsets for n in range(count + 1)]
-            for sub in subsets:
-                self.fits.setdefault(tuple(sorted(sub)), []).append(recipe.id)
-        self._addable: dict[tuple[str, ...], frozenset[str]] = {}
-
-    def addable(self, fillings: list[str]) -> frozenset[str]:
-        """The fillings that could join `fillings` and still fit some recipe (D5)."""
-        key = tuple(sorted(fillings))
-        found = self._addable.get(key)
-        if found is None:
-            found = self._addable[key] = frozenset(
-                c for sub in self.fits if len(sub) == len(key) + 1 for c in set(sub)
-                if tuple(sorted([*key, c])) == sub)
-        return found
-
-
-_INDEXES: dict[int, tuple[Components, RecipeIndex]] = {}
-
-
-def recipe_index(comp: Components) -> RecipeIndex:
-    """The RecipeIndex of `comp`, built on first use (a few component sets are kept)."""
-    entry = _INDEXES.get(id(comp))
-    if entry is None or entry[0] is not comp:
-        if len(_INDEXES) >= 16:
-            del _INDEXES[next(iter(_INDEXES))]
-        entry = _INDEXES[id(comp)] = (comp, RecipeIndex(comp))
-    return entry[1]
-
-
-def fits_some_recipe(fillings: Counter[str], comp: Components) -> list[str]:
-    """Recipes whose fillings still contain `fillings` as a multiset (D5)."""
-    return list(recipe_index(comp).fits.get(tuple(sorted(fillings.elements())), ()))
-
-
-def exact_recipe(fillings: Counter[str], comp: Components) -> Recipe | None:
-    """The recipe whose fillings are exactly `fillings`, or None (5-3, 5-4)."""
-    return recipe_index(comp).exact.get(tuple(sorted(fillings.elements())))
 
 
 class BurgState(State):
@@ -140,20 +95,25 @@ class BurgState(State):
         self.setup_events: list[Event] = []
 
     # --- whose decision ------------------------------------------------------------------
-    def decision(self) -> Decision | None:
+    def deciding(self) -> tuple[Seat, ...]:
+        """The seats who must decide now (none once the game is over)."""
         phase = self.phase
-        if phase in ("reveal", "place"):
-            return Decision((self.first,), f"burg.decide.{phase}")
+        if phase == "reveal" or phase == "place":
+            return (self.first,)
         if phase == "tools":
-            return Decision(tuple(s for s in range(self.players) if self.chosen[s] is None),
-                            "burg.decide.tools", simultaneous=True)
-        if phase == "take":
-            return Decision((self.takers[self.take_turn],), "burg.decide.take")
+            chosen = self.chosen
+            return tuple(s for s in range(self.players) if chosen[s] is None)
         if phase == "build":
-            return Decision((self.builders[0],), "burg.decide.build")
+            return (self.builders[0],)
+        if phase == "take":
+            return (self.takers[self.take_turn],)
         if phase == "final":
-            return Decision((self.final_queue[0],), "burg.decide.final")
-        return None
+            return (self.final_queue[0],)
+        return ()
+
+    def decision(self) -> Decision | None:
+        seats = self.deciding()
+        return DECISIONS[self.phase, seats] if seats else None
 
     # --- moves ---------------------------------------------------------------------------
     def candidates(self, seat: Seat) -> list[Move]:
@@ -180,51 +140,60 @@ class BurgState(State):
         return []
 
     def legal_moves(self, seat: Seat | None = None) -> list[Move]:
-        """Generated directly for speed; property tests compare it with candidates + check.
-
-        Moves are built with their parameters already in Move.make's sorted order."""
-        decision = self.decision()
-        if decision is None:
-            return []
-        if seat is not None and seat not in decision.seats:
+        """Picked directly from the shared move tables for speed, in the order of `candidates`;
+        property tests compare it with candidates + check."""
+        if seat is not None and seat not in self.deciding():
             return []
         phase = self.phase
-        if phase == "tools":
-            seats = decision.seats if seat is None else (seat,)
-            return [Move(s, "tool", (("tool", t),)) for s in seats for t in TOOLS
-                    if self.hands[s][t]]
-        seat = decision.seats[0]
         if phase == "reveal":
-            return [Move(seat, "reveal")]
+            return [SEAT_MOVES[self.first].reveal]
+        if phase == "build":
+            builder = self.builders[0]
+            return self._build_moves(builder, SEAT_MOVES[builder])
+        if phase == "tools":
+            chosen, hands = self.chosen, self.hands
+            return [move for s in (range(self.players) if seat is None else (seat,))
+                    if chosen[s] is None for tool, move in SEAT_MOVES[s].tool.items()
+                    if hands[s][tool]]
         if phase == "place":
-            return [Move(seat, "place", (("pile", i),)) for i in range(1, len(self.piles) + 1)]
+            return list(SEAT_MOVES[self.first].places[len(self.piles)])
         if phase == "take":
-            return [Move(seat, "take", (("pile", i),))
-                    for i, t in enumerate(self.pile_taken, start=1) if not t]
-        index = recipe_index(self.comp)
-        progress = self.progress[seat]
+            take = SEAT_MOVES[self.takers[self.take_turn]].take
+            return [take[i] for i, t in enumerate(self.pile_taken, start=1) if not t]
         if phase == "final":
-            return ([Move(seat, "final", (("burger", i),)) for i, b in enumerate(progress, 1)
-                     if tuple(sorted(b["fillings"])) in index.exact]
-                    + [Move(seat, "skip")])
-        # build
-        roles = self.comp.roles
-        kinds = sorted(set(self.taken[seat]), key=index.order.__getitem__)
-        if "bottom_bun" in kinds:
-            moves = [Move(seat, "start")]
+            table = SEAT_MOVES[self.final_queue[0]]
+            look, final = recipe_index(self.comp).burger, table.final
+            return ([final[b] for b, burger in enumerate(self.progress[table.seat], start=1)
+                     if look(tuple(burger["fillings"]))[1] is not None] + [table.skip])
+        return []
+
+    def _build_moves(self, seat: Seat, table: SeatMoves) -> list[Move]:
+        """A builder's legal moves: start or flips, adds per burger, closes, done (5-2..5-5)."""
+        index = recipe_index(self.comp)
+        has_bottom, flips, fillings, has_top = index.hand(self.taken[seat])
+        if has_bottom:
+            moves = [table.start]
         else:
-            moves = [Move(seat, "flip", (("card", c),)) for c in kinds if roles[c] != "rat"]
-        fillings = [c for c in kinds if roles[c] == "filling"]
-        if fillings:
-            for b, burger in enumerate(progress, start=1):
-                addable = index.addable(burger["fillings"])
-                moves += [Move(seat, "add", (("burger", b), ("card", c))) for c in fillings
-                          if c in addable]
-        if "top_bun" in kinds:
-            moves += [Move(seat, "close", (("burger", b),))
-                      for b, burger in enumerate(progress, start=1)
-                      if tuple(sorted(burger["fillings"])) in index.exact]
-        moves.append(Move(seat, "done"))
+            flip = table.flip
+            moves = [flip[c] for c in flips]
+        if fillings or has_top:
+            closes = []
+            add, close = table.add, table.close
+            known, look = index.burgers, index.burger
+            for b, burger in enumerate(self.progress[seat], start=1):
+                key = tuple(burger["fillings"])
+                addable, recipe = known.get(key) or look(key)
+                if fillings:
+                    row = None
+                    for c in fillings:
+                        if c in addable:
+                            if row is None:
+                                row = add[b]
+                            moves.append(row[c])
+                if has_top and recipe is not None:
+                    closes.append(close[b])
+            moves += closes
+        moves.append(table.done)
         return moves
 
     def check(self, move: Move) -> Verdict:
@@ -317,7 +286,7 @@ class BurgState(State):
         if not self._has(move.seat, card):
             return Verdict.refuse("R5", "burg.refuse.card_not_taken", seat=move.seat, card=card)
         fillings = self.progress[move.seat][index]["fillings"]
-        if not fits_some_recipe(Counter(fillings) + Counter([card]), self.comp):
+        if card not in recipe_index(self.comp).burger(tuple(fillings))[0]:
             return Verdict.refuse("R5-4", "burg.refuse.no_fit", card=card, burger=index + 1,
                                   fillings=list(fillings))
         return Verdict.allow("D5")
@@ -330,7 +299,7 @@ class BurgState(State):
         if not self._has(move.seat, "top_bun"):
             return Verdict.refuse("R5-3", "burg.refuse.no_top_bun", seat=move.seat)
         fillings = self.progress[move.seat][index]["fillings"]
-        if not exact_recipe(Counter(fillings), self.comp):
+        if recipe_index(self.comp).burger(tuple(fillings))[1] is None:
             return Verdict.refuse("R5-3", "burg.refuse.not_a_recipe", burger=index + 1,
                                   fillings=list(fillings))
         return Verdict.allow("R5-3")
@@ -344,7 +313,7 @@ class BurgState(State):
             return Verdict.refuse("D8", "burg.refuse.no_burger", seat=move.seat,
                                   burger=move.get("burger"))
         fillings = self.progress[move.seat][index]["fillings"]
-        if not exact_recipe(Counter(fillings), self.comp):
+        if recipe_index(self.comp).burger(tuple(fillings))[1] is None:
             return Verdict.refuse("D8", "burg.refuse.not_a_recipe", burger=index + 1,
                                   fillings=list(fillings))
         return Verdict.allow("D8")
@@ -355,47 +324,54 @@ class BurgState(State):
     # --- applying moves ----------------------------------------------------------------
     def _apply(self, move: Move) -> list[Event]:
         events: list[Event] = []
-        getattr(self, f"_do_{move.kind}")(move, events)
+        _DO[move.kind](self, move, events)
         return events
+
+    # The busiest events are built as Event(key, params, clauses): the same values as
+    # event(key, clauses, **params) gives, without packing and unpacking keywords.
 
     def _do_reveal(self, move: Move, events: list[Event]) -> None:
         card = self.deck.pop()
         seat = self.first
+        piles = self.piles
         if self.comp.roles[card] == "rat":
             if not self.piles:
                 self.waiting_rats += 1
-                events.append(event("burg.reveal.rat_waits", ("R1", "D1"), seat=seat))
+                events.append(Event("burg.reveal.rat_waits", (("seat", seat),), ("R1", "D1")))
             else:
                 self.pending = card
                 self.phase = "place"
-                events.append(event("burg.reveal.rat", ("R1", "R2"), seat=seat,
-                                    needed=self.needed))
+                events.append(Event("burg.reveal.rat", (("seat", seat), ("needed", self.needed)),
+                                    ("R1", "R2")))
             self._after_card(events)
             return
-        self.revealed += 1
-        if len(self.piles) < self.players:
-            self.piles.append([card])
+        self.revealed = revealed = self.revealed + 1
+        if len(piles) < self.players:
+            piles.append([card])
             self.pile_taken.append(False)
-            events.append(event("burg.reveal.starts_pile", ("R1", "R2"), seat=seat, card=card,
-                                pile=len(self.piles), count=self.revealed, needed=self.needed))
-            if len(self.piles) == 1 and self.waiting_rats:
+            events.append(Event("burg.reveal.starts_pile", (
+                ("seat", seat), ("card", card), ("pile", len(piles)), ("count", revealed),
+                ("needed", self.needed)), ("R1", "R2")))
+            if len(piles) == 1 and self.waiting_rats:
                 self.piles[0] += ["rat"] * self.waiting_rats
                 events.append(event("burg.reveal.rats_join", "D1", count=self.waiting_rats))
                 self.waiting_rats = 0
         else:
             self.pending = card
             self.phase = "place"
-            events.append(event("burg.reveal.choose", ("R1", "R2"), seat=seat, card=card,
-                                count=self.revealed, needed=self.needed))
+            events.append(Event("burg.reveal.choose", (
+                ("seat", seat), ("card", card), ("count", revealed), ("needed", self.needed)),
+                ("R1", "R2")))
         self._after_card(events)
 
     def _do_place(self, move: Move, events: list[Event]) -> None:
-        index = self._pile_index(move)
+        pile = move.params[0][1]  # checked: the one parameter, a pile number
         card = self.pending
-        self.piles[index].append(card)
+        self.piles[pile - 1].append(card)
         self.pending = None
         self.phase = "reveal"
-        events.append(event("burg.place", "R2", seat=move.seat, card=card, pile=index + 1))
+        events.append(Event("burg.place", (("seat", move.seat), ("card", card), ("pile", pile)),
+                            ("R2",)))
         self._after_card(events)
 
     def _after_card(self, events: list[Event]) -> None:
@@ -403,8 +379,8 @@ class BurgState(State):
         if self.pending is not None:
             return
         if self.revealed >= self.needed:
-            events.append(event("burg.reveal.done", "R1", needed=self.needed,
-                                piles=len(self.piles)))
+            events.append(Event("burg.reveal.done",
+                                (("needed", self.needed), ("piles", len(self.piles))), ("R1",)))
             self._start_tools(events)
         elif not self.deck:
             self.deck_ran_out = True
@@ -420,23 +396,24 @@ class BurgState(State):
 
     def _start_tools(self, events: list[Event]) -> None:
         self.phase = "tools"
-        for seat in range(self.players):
-            if sum(self.hands[seat].values()) == 1:
+        for seat, hand in enumerate(self.hands):
+            if sum(hand.values()) == 1:
                 count = len(self.used[seat])
                 for tool in self.used[seat]:
                     self.hands[seat][tool] += 1
                 self.used[seat] = []
-                events.append(event("burg.tools.refresh", ("R3", "D3"), seat=seat, count=count))
-        events.append(event("burg.tools.start", "R3"))
+                events.append(Event("burg.tools.refresh", (("seat", seat), ("count", count)),
+                                    ("R3", "D3")))
+        events.append(Event("burg.tools.start", (), ("R3",)))
 
     def _do_tool(self, move: Move, events: list[Event]) -> None:
-        seat, tool = move.seat, move.get("tool")
+        seat, tool = move.seat, move.params[0][1]  # checked: the one parameter, a tool
         self.hands[seat][tool] -= 1
         self.chosen[seat] = tool
-        events.append(event("burg.tools.committed", "R3", seat=seat))
-        events.append(event("burg.tools.committed_own", "R3", frozenset((seat,)), seat=seat,
-                            tool=tool))
-        if all(c is not None for c in self.chosen):
+        events.append(Event("burg.tools.committed", (("seat", seat),), ("R3",)))
+        events.append(Event("burg.tools.committed_own", (("seat", seat), ("tool", tool)),
+                            ("R3",), ONLY[seat]))
+        if None not in self.chosen:
             self._reveal_tools(events)
 
     def _reveal_tools(self, events: list[Event]) -> None:
@@ -444,9 +421,10 @@ class BurgState(State):
             tool = self.chosen[seat]
             self.played[seat] = tool
             self.used[seat].append(tool)
-            events.append(event("burg.tools.revealed", "R4", seat=seat, tool=tool))
+            events.append(Event("burg.tools.revealed", (("seat", seat), ("tool", tool)),
+                                ("R4",)))
         self.chosen = [None] * self.players
-        events.append(event("burg.tools.used", "R4"))
+        events.append(Event("burg.tools.used", (), ("R4",)))
         order = [(self.first + k) % self.players for k in range(1, self.players + 1)]
         self.takers = [s for s in order if self.played[s] == "tongs"]
         self.take_turn = 0
@@ -455,15 +433,15 @@ class BurgState(State):
             self.waste[self.first] += cards
             self.piles = [[] for _ in self.piles]
             self.pile_taken = [True] * len(self.piles)
-            events.append(event("burg.take.all_tea", ("R4", "D4"), seat=self.first,
-                                count=len(cards)))
+            events.append(Event("burg.take.all_tea", (("seat", self.first), ("count", len(cards))),
+                                ("R4", "D4")))
             self._end_of_round(events)
         elif len(self.takers) == 1:
             seat = self.takers[0]
             for index in range(len(self.piles)):
                 self._take(seat, index)
-            events.append(event("burg.take.lone", "R4", seat=seat, piles=len(self.piles),
-                                cards=list(self.taken[seat])))
+            events.append(Event("burg.take.lone", (("seat", seat), ("piles", len(self.piles)),
+                                                   ("cards", list(self.taken[seat]))), ("R4",)))
             self._start_build(events)
         else:
             self.phase = "take"
@@ -480,10 +458,10 @@ class BurgState(State):
         return cards
 
     def _do_take(self, move: Move, events: list[Event]) -> None:
-        index = self._pile_index(move)
-        cards = self._take(move.seat, index)
-        events.append(event("burg.take", ("R4", "D2"), seat=move.seat, pile=index + 1,
-                            cards=cards))
+        pile = move.params[0][1]  # checked: the one parameter, a pile number
+        cards = self._take(move.seat, pile - 1)
+        events.append(Event("burg.take", (("seat", move.seat), ("pile", pile), ("cards", cards)),
+                            ("R4", "D2")))
         self.take_turn = (self.take_turn + 1) % len(self.takers)
         self._auto_take_last(events)
 
@@ -492,8 +470,9 @@ class BurgState(State):
         if len(left) == 1:
             seat = self.takers[self.take_turn]
             cards = self._take(seat, left[0])
-            events.append(event("burg.take.last", ("R4", "D2"), seat=seat, pile=left[0] + 1,
-                                cards=cards))
+            events.append(Event("burg.take.last",
+                                (("seat", seat), ("pile", left[0] + 1), ("cards", cards)),
+                                ("R4", "D2")))
             left = []
         if not left:
             self._start_build(events)
@@ -509,37 +488,40 @@ class BurgState(State):
             self.taken[seat] = [c for c in self.taken[seat] if c != "rat"]
             self.rat_tokens[seat] += rats
             self.waste[seat] += ["rat"] * rats
-            events.append(event("burg.build.rats_public", ("R5-1", "G5"), seat=seat))
-            events.append(event("burg.build.rats", ("R5-1", "G5"), frozenset((seat,)), seat=seat,
-                                count=rats))  # G5: only the owner learns the count
-        events.append(event("burg.build.begin", "R5", seat=seat,
-                            cards=list(self.taken[seat])))
+            events.append(Event("burg.build.rats_public", (("seat", seat),), ("R5-1", "G5")))
+            events.append(Event("burg.build.rats", (("seat", seat), ("count", rats)),
+                                ("R5-1", "G5"), ONLY[seat]))  # G5: only the owner learns the count
+        events.append(Event("burg.build.begin", (("seat", seat), ("cards", list(self.taken[seat]))),
+                            ("R5",)))
 
     def _do_start(self, move: Move, events: list[Event]) -> None:
-        self.taken[move.seat].remove("bottom_bun")
-        self.progress[move.seat].append({"bottom": "bottom_bun", "fillings": []})
-        events.append(event("burg.build.start", "R5-2", seat=move.seat,
-                            burger=len(self.progress[move.seat])))
+        seat, progress = move.seat, self.progress[move.seat]
+        self.taken[seat].remove("bottom_bun")
+        progress.append({"bottom": "bottom_bun", "fillings": []})
+        events.append(Event("burg.build.start", (("seat", seat), ("burger", len(progress))),
+                            ("R5-2",)))
 
     def _do_flip(self, move: Move, events: list[Event]) -> None:
-        card = move.get("card")
-        self.taken[move.seat].remove(card)
-        self.progress[move.seat].append({"bottom": card, "fillings": []})
-        events.append(event("burg.build.flip", "R5-2", seat=move.seat, card=card,
-                            burger=len(self.progress[move.seat])))
+        seat, card = move.seat, move.params[0][1]  # checked: the one parameter, a card
+        progress = self.progress[seat]
+        self.taken[seat].remove(card)
+        progress.append({"bottom": card, "fillings": []})
+        events.append(Event("burg.build.flip",
+                            (("seat", seat), ("card", card), ("burger", len(progress))),
+                            ("R5-2",)))
 
     def _do_add(self, move: Move, events: list[Event]) -> None:
-        card, index = move.get("card"), self._burger_index(move)
-        self.taken[move.seat].remove(card)
-        burger = self.progress[move.seat][index]
-        burger["fillings"].append(card)
-        still = list(recipe_index(self.comp).fits.get(tuple(sorted(burger["fillings"])), ()))
-        events.append(event("burg.build.add", ("R5-4", "D5"), seat=move.seat, card=card,
-                            burger=index + 1, recipes=still))
+        seat, card, number = move.seat, move.get("card"), move.get("burger")
+        self.taken[seat].remove(card)
+        fillings = self.progress[seat][number - 1]["fillings"]
+        fillings.append(card)
+        still = list(recipe_index(self.comp).fits.get(tuple(sorted(fillings)), ()))
+        events.append(Event("burg.build.add", (("seat", seat), ("card", card), ("burger", number),
+                                               ("recipes", still)), ("R5-4", "D5")))
 
     def _complete(self, seat: Seat, index: int, top: str) -> dict[str, Any]:
         burger = self.progress[seat].pop(index)
-        recipe = exact_recipe(Counter(burger["fillings"]), self.comp)
+        recipe = recipe_index(self.comp).burger(tuple(burger["fillings"]))[1]
         done = {**burger, "top": top, "recipe": recipe.id, "points": recipe.points}
         self.burgers[seat].append(done)
         return done
@@ -556,7 +538,8 @@ class BurgState(State):
         seat = move.seat
         left = self.taken[seat]
         self.waste[seat] += left
-        events.append(event("burg.build.discard", "R5-5", seat=seat, count=len(left)))
+        events.append(Event("burg.build.discard", (("seat", seat), ("count", len(left))),
+                            ("R5-5",)))
         self.taken[seat] = []
         self.builders.pop(0)
         if self.builders:
@@ -582,12 +565,14 @@ class BurgState(State):
             self._end_game("deck", events)
         else:
             if self.last_taker is None:
-                events.append(event("burg.end.continue_same", ("R6", "D4"), count=total,
-                                    target=self.target, deck=len(self.deck), seat=self.first))
+                events.append(Event("burg.end.continue_same", (
+                    ("count", total), ("target", self.target), ("deck", len(self.deck)),
+                    ("seat", self.first)), ("R6", "D4")))
             else:
                 self.first = self.last_taker
-                events.append(event("burg.end.continue", ("R6", "D6"), count=total,
-                                    target=self.target, deck=len(self.deck), seat=self.first))
+                events.append(Event("burg.end.continue", (
+                    ("count", total), ("target", self.target), ("deck", len(self.deck)),
+                    ("seat", self.first)), ("R6", "D6")))
             self._start_round(events)
 
     def _start_round(self, events: list[Event]) -> None:
@@ -597,8 +582,8 @@ class BurgState(State):
         self.piles, self.pile_taken = [], []
         self.played = [None] * self.players
         self.last_taker = None
-        events.append(event("burg.round.start", "R1", round=self.round, seat=self.first,
-                            needed=self.needed))
+        events.append(Event("burg.round.start", (("round", self.round), ("seat", self.first),
+                                                 ("needed", self.needed)), ("R1",)))
 
     def _end_game(self, reason: str, events: list[Event]) -> None:
         self.end_reason = reason
@@ -611,7 +596,8 @@ class BurgState(State):
             self._finish(events)
 
     def _can_finish(self, seat: Seat) -> bool:
-        return any(exact_recipe(Counter(b["fillings"]), self.comp) for b in self.progress[seat])
+        look = recipe_index(self.comp).burger
+        return any(look(tuple(b["fillings"]))[1] for b in self.progress[seat])
 
     def _do_final(self, move: Move, events: list[Event]) -> None:
         index = self._burger_index(move)
@@ -735,6 +721,9 @@ class BurgState(State):
 
 
 
+_DO = {kind: getattr(BurgState, f"_do_{kind}") for kind in MOVE_PARAMS}
+
+
 class BurgGame(Game):
     id = "burg"
     title = "BURG"
@@ -764,19 +753,8 @@ class BurgGame(Game):
         rng.shuffle(deck)
         top = setup.pop("deck_top", [])
         require(isinstance(top, list), "setup.deck_top", "must be a list of card ids")
-        rest = Counter(deck)
-        for i, card in enumerate(top):
-            known = isinstance(card, str) and card in comp.counts
-            require(known and rest[card] > 0, f"setup.deck_top[{i}]",
-                    f"{card!r} is not left in the deck" if known
-                    else f"{shown(card)} is not a card of this component set")
-            rest[card] -= 1
-        remaining = []
-        for card in deck:
-            if rest[card] > 0:
-                rest[card] -= 1
-                remaining.append(card)
-        state.deck = remaining + list(reversed(top))
+        state.deck = (stack_top(deck, top, "setup.deck_top", "deck", known=comp.counts)
+                      if top else deck[:])
         staged = setup.pop("position", None)
         if staged is not None:  # any position as data: the start of a later round
             from foodplay.games.burg.position import apply as apply_position
@@ -825,4 +803,6 @@ def _default_components() -> Components:
 
 
 GAME = BurgGame()
+ONLY = [frozenset((seat,)) for seat in range(BurgGame.max_players)]
+"""ONLY[seat]: the seats who may see a seat's private event."""
 __all__ = ["GAME", "BurgGame", "BurgState", "DataError"]

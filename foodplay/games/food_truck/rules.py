@@ -323,18 +323,23 @@ class FoodTruckState(State):
     # --- applying moves ------------------------------------------------------------------
     def _apply(self, move: Move) -> list[Event]:
         events: list[Event] = []
-        getattr(self, f"_do_{move.kind}")(move, events)
+        _DO[move.kind](self, move, events)
         return events
+
+    # The busiest events are built as Event(key, params, clauses): the same values as
+    # event(key, clauses, **params) gives, without packing and unpacking keywords.
 
     def _do_order(self, move: Move, events: list[Event]) -> None:
         seat, card = move.seat, move.params[0][1]
         self.hand[seat].remove(card)
-        self.pile[seat].append(card)
-        count, total = len(self.pile[seat]), self.pile_size[seat]
-        events.append(event("food-truck.order", ("R1-2", "G3"), seat=seat, count=count,
-                            total=total))
-        events.append(event("food-truck.order.own", ("R1-2", "G3"), frozenset((seat,)),
-                            seat=seat, card=card, count=count, total=total))
+        pile = self.pile[seat]
+        pile.append(card)
+        count, total = len(pile), self.pile_size[seat]
+        events.append(Event("food-truck.order",
+                            (("seat", seat), ("count", count), ("total", total)), ("R1-2", "G3")))
+        events.append(Event("food-truck.order.own", (("seat", seat), ("card", card),
+                                                     ("count", count), ("total", total)),
+                            ("R1-2", "G3"), ONLY[seat]))
         if not any(self.hand):
             self._start_service(events)
 
@@ -358,8 +363,8 @@ class FoodTruckState(State):
         """Serve, stack or refuse the card `seat` just revealed (2-1 to 2-3)."""
         if card in self.dessert:
             self.served[seat].append([card, 1, False])
-            events.append(event("food-truck.reveal.dessert", ("R2", "R2-2"), seat=seat,
-                                card=card))
+            events.append(Event("food-truck.reveal.dessert", (("seat", seat), ("card", card)),
+                                ("R2", "R2-2")))
             self._next_turn(events)
             return
         blockers = self._blockers(seat, card)
@@ -387,11 +392,12 @@ class FoodTruckState(State):
         stack = self._face_up(seat, card)
         if stack is None:
             self.served[seat].append([card, 1, False])
-            events.append(event(prefix + ".served", clauses, seat=seat, card=card))
+            events.append(Event(prefix + ".served", (("seat", seat), ("card", card)), clauses))
         else:
             stack[COUNT] += 1
-            events.append(event(prefix + ".stacked", clauses + ("D5",), seat=seat, card=card,
-                                count=stack[COUNT]))
+            events.append(Event(prefix + ".stacked",
+                                (("seat", seat), ("card", card), ("count", stack[COUNT])),
+                                clauses + ("D5",)))
 
     def _knock_out(self, seat: Seat, events: list[Event]) -> None:
         self.out[seat] = True
@@ -445,7 +451,7 @@ class FoodTruckState(State):
         self._use_truck(seat)
         pile[0], pile[1] = pile[1], pile[0]
         events.append(event("food-truck.truck.swap", "G2-1", seat=seat))
-        events.append(event("food-truck.truck.swap_own", ("G2-1", "G3"), frozenset((seat,)),
+        events.append(event("food-truck.truck.swap_own", ("G2-1", "G3"), ONLY[seat],
                             seat=seat, first=pile[0], second=pile[1]))
 
     def _do_recall(self, move: Move, events: list[Event]) -> None:
@@ -676,6 +682,9 @@ class FoodTruckState(State):
     SHARED = State.SHARED + ("_card_order", "_order_moves")
 
 
+_DO = {kind: getattr(FoodTruckState, f"_do_{kind}") for kind in MOVE_PARAMS}
+
+
 class FoodTruckGame(Game):
     id = GAME_ID
     title = "Food Truck"
@@ -785,4 +794,6 @@ def _default_components() -> Components:
 
 
 GAME = FoodTruckGame()
+ONLY = [frozenset((seat,)) for seat in range(FoodTruckGame.max_players)]
+"""ONLY[seat]: the seats who may see a seat's private event."""
 __all__ = ["GAME", "FoodTruckGame", "FoodTruckState", "DataError"]
