@@ -27,6 +27,10 @@ class Board:
             True: tuple(tuple(self.chebyshev(i, j) for j in range(self.size))
                         for i in range(self.size)),
         }
+        # every cell's cells, nearest first: the nearest free cell is the first one not taken
+        self.by_distance = {
+            diagonal: tuple(tuple(sorted(range(self.size), key=row.__getitem__)) for row in dist)
+            for diagonal, dist in self.dist.items()}
 
     def cell(self, row: int, col: int) -> int:
         """0-based row and column to a cell number."""
@@ -51,3 +55,8 @@ class Board:
 
     def neighbours(self, cell: int, diagonal: bool) -> tuple[int, ...]:
         return self.diagonal[cell] if diagonal else self.orthogonal[cell]
+
+    def nearest_free(self, cell: int, taken: set[int], diagonal: bool) -> int:
+        """Steps from `cell` to the nearest cell not in `taken`."""
+        dist = self.dist[diagonal][cell]
+        return next(dist[c] for c in self.by_distance[diagonal][cell] if c not in taken)

@@ -2,350 +2,33 @@
 never use hidden information (the deck's order).
 
 Plan: walk the path whose collected ingredients complete the most urgent orders (tab 4 first),
-pour them where they complete or build toward an order, serve the most urgent match.
+pour them where they complete or build toward an order, serve the most urgent match. The plans
+are in planner.py, the path search in search.py.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
 from foodplay.engine import Move, Seat, Suggestion
+from foodplay.games.coffee_rush.planner import Planner, _fits, _orders, _planner
+from foodplay.games.coffee_rush.search import (
+    BOUND_SLACK,
+    FREE_STEPS,
+    RUSH_COST,
+    _neighbours,
+    _paths,
+    position_key,
+)
 
-FREE_STEPS = 3
-RUSH_COST = 2.5  # how much a rush token is worth to keep, in plan-value units
+__all__ = ["FREE_STEPS", "RUSH_COST", "Planner", "suggest"]
+
 UPGRADE_GAIN = 12.0  # an upgrade costs a point net, so it must win about one more order now
 
 
 def _hint(move: Move, reason: str, **params: Any) -> Suggestion:
     return Suggestion(move, reason, tuple(params.items()))
-
-
-def _orders(me: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
-    """My orders as (tab, order), most urgent first: tab 4 before tab 1, Specialty first."""
-    found = [(t, o) for t, tab in enumerate(me["tabs"], start=1) for o in tab]
-    return sorted(found, key=lambda p: (-p[0], not p[1]["specialty"], p[1]["id"]))
-
-
-_PLANNERS: dict[tuple, Planner] = {}
-
-
-def _planner(me: dict[str, Any]) -> Planner:
-    """The Planner of my cups and orders, remembered for the last few (read only)."""
-    orders = _orders(me)
-    key = (tuple(tuple(c) for c in me["cups"]),
-           tuple((t, o["id"], tuple(o["ingredients"]), o["specialty"]) for t, o in orders),
-           len(me["tabs"]))
-    found = _PLANNERS.get(key)
-    if found is None:
-        if len(_PLANNERS) >= 16:
-            del _PLANNERS[next(iter(_PLANNERS))]
-        found = _PLANNERS[key] = Planner(me["cups"], orders, len(me["tabs"]))
-    return found
-
-
-def _urgency(tab: int, order: dict[str, Any]) -> float:
-    return 10 + 4 * tab + (2 if order["specialty"] else 0)
-
-
-def _fits(cup: Counter[str], need: Counter[str]) -> bool:
-    return all(n <= need[k] for k, n in cup.items())
-
-
-class Planner:
-    """Where collected ingredients would go, for one set of cups and orders.
-
-    For every order, the cups it could be finished in (a cup whose contents are part of the
-    order, or an empty cup) and what each of them still lacks are worked out once; `plan(held)`
-    then shares the held ingredients out: first orders it can complete (most urgent first),
-    then progress toward the rest. Cups whose contents fit no order are "dead" and get emptied.
-    """
-
-    def __init__(self, cups: list[list[str]], orders: list[tuple[int, dict[str, Any]]],
-                 last_tab: int = 4):
-        self.orders = orders
-        self.last_tab = last_tab  # an order there falls off at the end of this turn
-        contents = [Counter(c) for c in cups]
-        needs = [Counter(o["ingredients"]) for _, o in orders]
-        self.dead = [i for i, c in enumerate(contents)
-                     if c and not any(_fits(c, n) for n in needs)]
-        for i in self.dead:
-            contents[i] = Counter()
-        self.sizes = [sum(c.values()) for c in contents]
-        by_size = sorted(range(len(contents)), key=lambda i: (-self.sizes[i], i))
-        self.options = [[(i, dict(need - contents[i])) for i in by_size
-                         if _fits(contents[i], need)] for need in needs]
-        self._missing = [[(i, tuple(rest.items())) for i, rest in option]
-                         for option in self.options]
-        # The most of each ingredient plan() could ever use: holding more changes nothing.
-        self._compiled: dict[tuple[str, ...], list[tuple]] = {}  # counts_value's tables
-        self.demand: Counter[str] = Counter()
-        for option in self.options:
-            for x in {x for _, rest in option for x in rest}:
-                self.demand[x] += max(rest.get(x, 0) for _, rest in option)
-
-    def value(self, held: dict[str, int]) -> float:
-        """`plan(held).value` without the plan's lists (the same arithmetic in the same order,
-        so the same float; tests check they agree): `counts_value` with names in order."""
-        names = tuple(sorted(held))
-        return self.counts_value(names, tuple(held[x] for x in names))
-
-    def counts_value(self, names: tuple[str, ...], counts: tuple[int, ...]) -> float:
-        """`value({names[j]: counts[j]})` with ingredients as indices into `names` (lists
-        instead of dicts: the search asks this hundreds of times per decision)."""
-        compiled = self._compiled.get(names)
-        if compiled is None:
-            compiled = self._compiled[names] = self._compile(names)
-        left = [*counts, 0]  # index -1: an ingredient outside `names`, never held
-        used: set[int] = set()
-        done: set[int] = set()
-        value = 0.0
-        for k, (_tab, urgency, _, _, options) in enumerate(compiled):
-            for i, missing in options:
-                if i in used:
-                    continue
-                for j, n in missing:
-                    if left[j] < n:
-                        break
-                else:
-                    for j, n in missing:
-                        left[j] -= n
-                    used.add(i)
-                    done.add(k)
-                    value += urgency
-                    break
-        for k, (tab, _, length, factor, options) in enumerate(compiled):
-            if k in done or tab >= self.last_tab:
-                continue
-            best = None
-            for i, missing in options:
-                if i in used:
-                    continue
-                size = 0
-                for j, n in missing:
-                    have = left[j]
-                    if have:
-                        size += n if n < have else have
-                if size and (best is None or size + self.sizes[i] > best[0]):
-                    best = (size + self.sizes[i], i, size, missing)
-            if best:
-                have, i, size, missing = best
-                for j, n in missing:
-                    got = left[j]
-                    if got:
-                        left[j] = got - min(n, got)
-                used.add(i)
-                value += 1.5 * size * have / length * factor
-        value += 0.5 * sum(n for i, n in enumerate(self.sizes) if i not in used)
-        return value
-
-    def _compile(self, names: tuple[str, ...]) -> list[tuple]:
-        index = {name: j for j, name in enumerate(names)}
-        return [(tab, _urgency(tab, order), len(order["ingredients"]), 1 + tab / 4,
-                 [(i, tuple((index.get(x, -1), n) for x, n in missing))
-                  for i, missing in self._missing[k]])
-                for k, (tab, order) in enumerate(self.orders)]
-
-    def plan(self, held: Counter[str]) -> Plan:
-        plan = Plan()
-        left = dict(held)
-        used: set[int] = set()
-        done: set[int] = set()
-        for k, (tab, order) in enumerate(self.orders):
-            for (i, rest), (_, missing) in zip(self.options[k], self._missing[k], strict=True):
-                if i in used:
-                    continue
-                for x, n in missing:
-                    if left.get(x, 0) < n:
-                        break
-                else:
-                    for x, n in missing:
-                        left[x] -= n
-                    used.add(i)
-                    done.add(k)
-                    plan.completes.append((i, tab, order, rest))
-                    plan.value += _urgency(tab, order)
-                    break
-        for k, (tab, order) in enumerate(self.orders):
-            if k in done or tab >= self.last_tab:  # it falls off this turn: too late to build
-                continue
-            best = None
-            for i, missing in self._missing[k]:
-                if i in used:
-                    continue
-                size = 0  # how much of what it lacks I hold (what `add` below would pour)
-                for x, n in missing:
-                    have = left.get(x, 0)
-                    if have:
-                        size += n if n < have else have
-                if size and (best is None or size + self.sizes[i] > best[0]):
-                    best = (size + self.sizes[i], i, size)
-            if best:
-                have, i, size = best
-                rest = self.options[k][[j for j, _ in self.options[k]].index(i)][1]
-                add = {x: min(n, left.get(x, 0)) for x, n in rest.items() if left.get(x, 0)}
-                for x, n in add.items():
-                    left[x] -= n
-                used.add(i)
-                plan.builds.append((i, tab, order, add))
-                plan.value += 1.5 * size * have / len(order["ingredients"]) * (1 + tab / 4)
-        plan.value += 0.5 * sum(n for i, n in enumerate(self.sizes) if i not in used)
-        return plan
-
-
-class Plan:
-    """Completions and partial progress: (cup index, tab, order, ingredients to pour)."""
-
-    def __init__(self) -> None:
-        self.value = 0.0
-        self.completes: list[tuple[int, int, dict[str, Any], dict[str, int]]] = []
-        self.builds: list[tuple[int, int, dict[str, Any], dict[str, int]]] = []
-
-
-def _bonus(cell: dict[str, Any], upgrades: dict[str, bool], others: bool) -> int:
-    return (1 + (upgrades.get("crowd", False) and others)
-            + (upgrades.get("corners", False) and cell["corner"])
-            + (upgrades.get("ribbons", False) and cell["ribbon"]))
-
-
-def _neighbours(index: int, rows: int, cols: int, diagonal: bool) -> list[int]:
-    r, c = divmod(index, cols)
-    found = []
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            if (dr or dc) and (diagonal or not (dr and dc)) and 0 <= r + dr < rows \
-                    and 0 <= c + dc < cols:
-                found.append((r + dr) * cols + c + dc)
-    return found
-
-
-# Plan values by (cups, orders, last tab, ingredient names) and then by everything held at the
-# end of a path: the same within a turn's steps, so the search keeps them from step to step.
-_PLAN_VALUES: dict[tuple, dict[tuple[int, ...], float]] = {}
-
-
-def _plan_values(me: dict[str, Any], planner: Planner, names: list[str], held: tuple[int, ...]
-                 ) -> tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], float],
-                            dict[tuple[int, ...], tuple[tuple[str, int], ...]]]:
-    """Plan values by everything held at the end of a path (capped), and, for what is held now,
-    plan values and (ingredient, count) pairs by what a path collects: a decision's searches
-    with and without each upgrade share them, and so do the steps of a turn."""
-    key = (tuple(tuple(sorted(c)) for c in me["cups"]),
-           tuple((t, o["id"], tuple(o["ingredients"]), o["specialty"]) for t, o in planner.orders),
-           planner.last_tab, tuple(names))
-    found = _PLAN_VALUES.get(key)
-    if found is None:
-        if len(_PLAN_VALUES) >= 64:
-            del _PLAN_VALUES[next(iter(_PLAN_VALUES))]
-        found = _PLAN_VALUES[key] = ({}, {})
-    totals, by_held = found
-    collected = by_held.get(held)
-    if collected is None:
-        if len(by_held) >= 8:
-            del by_held[next(iter(by_held))]
-        collected = by_held[held] = ({}, {})
-    return totals, collected[0], collected[1]
-
-
-_SEARCHES: dict[str, list] = {}
-
-
-def _paths(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None
-           ) -> list[tuple[float, int, list[int], tuple[tuple[str, int], ...]]]:
-    """_search's answer, remembered for the last few inputs (read only: do not change it).
-
-    A decision with upgrades on offer searches with and without each, and the step after an
-    upgrade asks again what was judged for it."""
-    me = view["seats"][seat]
-    board = view["board"]
-    active = upgrades or me["upgrades"]
-    key = json.dumps([seat, me["cups"], me["tabs"], me["meeples"], me["rush"],
-                      sorted(k for k, on in active.items() if on), view["turn"]["held"],
-                      view["turn"]["steps"], view["turn"]["meeple"], view["supply"],
-                      board["rows"], board["cols"], board["cells"]], sort_keys=True)
-    found = _SEARCHES.get(key)
-    if found is None:
-        if len(_SEARCHES) >= 8:
-            del _SEARCHES[next(iter(_SEARCHES))]
-        found = _SEARCHES[key] = _search(view, seat, upgrades)
-    return found
-
-
-def _search(view: dict[str, Any], seat: Seat, upgrades: dict[str, bool] | None = None
-            ) -> list[tuple[float, int, list[int], tuple[tuple[str, int], ...]]]:
-    """Every continuation of this turn's move worth considering, scored.
-
-    Returns (value, meeple, cells entered, collected as sorted (ingredient, count) pairs) for
-    each; an empty path means stop now. `upgrades` replaces my active upgrades, to judge one
-    before activating it. Collected ingredients are counted in tuples indexed like `names`.
-    """
-    me = view["seats"][seat]
-    turn = view["turn"]
-    board = view["board"]
-    rows, cols, cells = board["rows"], board["cols"], board["cells"]
-    upgrades = upgrades or me["upgrades"]
-    diagonal = upgrades.get("diagonal", False)
-    planner = _planner(me)
-    held_items = Counter(turn["held"])
-    names = tuple(sorted({c["ingredient"] for c in cells} | set(held_items)))
-    index = {name: j for j, name in enumerate(names)}
-    held = tuple(held_items.get(name, 0) for name in names)
-    cell_ing = [index[c["ingredient"]] for c in cells]
-    supply = [view["supply"].get(name, 0) for name in names]
-    steps, rush = turn["steps"], me["rush"]
-    spare = min(rush, 1)  # consider at most one paid step
-    limit = max(0, FREE_STEPS - steps) + spare
-    meeples = [turn["meeple"]] if turn["meeple"] else range(1, len(me["meeples"]) + 1)
-    results = []
-    # plan value by what is held after the path, counted up to what plan() uses; plan value
-    # and pairs by collected counts
-    totals, values, pairs = _plan_values(me, planner, names, held)
-    caps = [planner.demand.get(name, 0) for name in names]
-    near = [_neighbours(i, rows, cols, diagonal) for i in range(rows * cols)]
-    occupied = [((c["row"] - 1) * cols + c["col"] - 1, s, m) for c in cells
-                for s, m in c["meeples"]]
-    nothing = (0,) * len(names)
-    # what a path of each length costs: paid steps and a hair per step (kept as two terms, so
-    # the values are the same floats as `value - RUSH_COST * paid - 0.01 * len(path)`)
-    costs = [(RUSH_COST * max(0, steps + d - FREE_STEPS), 0.01 * d) for d in range(limit + 1)]
-    for meeple in meeples:
-        row, col = me["meeples"][meeple - 1]
-        start = (row - 1) * cols + col - 1
-        others = {i for i, s, m in occupied if (s, m) != (seat, meeple)}
-        gain = [_bonus(cell, upgrades, i in others) for i, cell in enumerate(cells)]
-        exits = [[(nxt, cell_ing[nxt], gain[nxt]) for nxt in near[i]] for i in range(len(cells))]
-        seen: set[tuple[int, tuple[int, ...]]] = set()
-        stack: list[tuple[int, list[int], tuple[int, ...]]] = [(start, [], nothing)]
-        pop, push, visit = stack.pop, stack.append, seen.add
-        while stack:
-            here, path, got = pop()
-            key = (here, got)
-            if key in seen:
-                continue
-            visit(key)
-            depth = len(path)
-            if here not in others:
-                value = values.get(got)
-                if value is None:
-                    total = tuple([a + b if a + b < c else c
-                                   for a, b, c in zip(got, held, caps, strict=True)])
-                    value = totals.get(total)
-                    if value is None:
-                        value = totals[total] = planner.counts_value(names, total)
-                    values[got] = value
-                    pairs[got] = tuple((names[j], n) for j, n in enumerate(got) if n)
-                paid, step_cost = costs[depth]
-                results.append((value - paid - step_cost, meeple, path, pairs[got]))
-            if depth >= limit:
-                continue
-            for nxt, j, most in exits[here]:
-                room = supply[j] - got[j]
-                take = most if most < room else room
-                after = got[:j] + (got[j] + take,) + got[j + 1:] if take > 0 else got
-                if (nxt, after) not in seen:  # else it would be skipped when popped
-                    push((nxt, path + [nxt], after))
-    return results
 
 
 def suggest(state, seat: Seat) -> Suggestion:
@@ -413,19 +96,21 @@ def _setup_pour(view: dict[str, Any], seat: Seat, legal: list[Move]) -> Suggesti
 def _move(view: dict[str, Any], seat: Seat, legal: list[Move]) -> Suggestion:
     me = view["seats"][seat]
     upgrades = [m for m in legal if m.kind == "upgrade"]
+    position = position_key(view, seat)
     if upgrades:
-        now = max(p[0] for p in _paths(view, seat))
+        now = _paths(view, seat, None, position).best
         gains = []
         for move in upgrades:
-            trial = {**me["upgrades"], move.get("upgrade"): True}
-            gains.append((max(p[0] for p in _paths(view, seat, trial)) - now, move))
+            trial = _paths(view, seat, {**me["upgrades"], move.get("upgrade"): True}, position)
+            # a trial whose bound stays below the bar cannot be chosen: its bound will do
+            gain = trial.ceiling - now
+            gains.append((gain if gain + BOUND_SLACK < UPGRADE_GAIN else trial.best - now, move))
         gain, move = max(gains, key=lambda g: g[0])
         if gain >= UPGRADE_GAIN:
             return _hint(move, "coffee-rush.reason.upgrade", upgrade=move.get("upgrade"))
     steps = {(m.get("meeple"), m.get("row"), m.get("col")): m for m in legal if m.kind == "step"}
     cols = view["board"]["cols"]
-    options = sorted(_paths(view, seat), key=lambda p: (-p[0], len(p[2]), p[1], p[2]))
-    for _, meeple, path, got in options:
+    for _, meeple, path, got in _paths(view, seat, None, position).ranked():
         if not path:
             stop = next((m for m in legal if m.kind == "stop"), None)
             if stop:

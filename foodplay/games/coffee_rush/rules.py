@@ -85,6 +85,12 @@ class MoveTable:
                      for s in range(players)]
         self.empty = [[_move(s, "empty", ("cup", k)) for k in cups] for s in range(players)]
         self.done = [_move(s, "done") for s in range(players)]
+        # and facts of the component set every game asks again
+        self.deck = tuple(comp.deck())
+        self.specialty_cards = sum(o.copies for o in comp.orders.values() if o.specialty)
+        self.longest = max(len(o.ingredients) for o in comp.orders.values())
+        self.cells = [(r, c, board.ingredient[i], i in board.corners, i in board.ribbons)
+                      for i, (r, c) in enumerate(rc)]  # what a view says of each cell
 
 
 def _int(value: Any) -> int | None:
@@ -146,8 +152,12 @@ class CoffeeRushState(State):
     # --- helpers -------------------------------------------------------------------------
     def _others_at(self, cell: int, seat: Seat, meeple: int | None) -> list[Seat]:
         """The seats owning a meeple on `cell`, other than `seat`'s meeple `meeple`."""
-        return [s for s in range(self.players) for m, c in enumerate(self.meeples[s])
-                if c == cell and not (s == seat and m == meeple)]
+        found = []
+        for s, cells in enumerate(self.meeples):
+            if cell in cells:
+                found += [s for m, c in enumerate(cells)
+                          if c == cell and not (s == seat and m == meeple)]
+        return found
 
     def _occupied(self, seat: Seat, meeple: int) -> set[int]:
         return {c for s in range(self.players) for m, c in enumerate(self.meeples[s])
@@ -235,16 +245,14 @@ class CoffeeRushState(State):
             budget = self._budget_after(seat, step)
             diagonal = "diagonal" in self.upgrades[seat]
             board = self.board
-            dist = board.dist[diagonal]
             meeples = range(len(self.meeples[seat])) if self.meeple is None else (self.meeple,)
             for m in meeples:
                 here = self.meeples[seat][m]
                 occupied = self._occupied(seat, m)
                 steps = table.step[seat][m]
                 for target in board.neighbours(here, diagonal):
-                    if target in occupied and min(
-                            dist[target][c] for c in range(board.size) if c not in occupied
-                    ) > budget:
+                    if target in occupied and board.nearest_free(target, occupied,
+                                                                 diagonal) > budget:
                         continue
                     moves.append(steps[target])
         if not self._stop_blocked(seat):
@@ -330,8 +338,8 @@ class CoffeeRushState(State):
         occupied = self._occupied(seat, m)
         if target in occupied:
             budget = self._budget_after(seat, step)
-            dist = self.board.dist["diagonal" in self.upgrades[seat]]
-            if min(dist[target][c] for c in range(self.board.size) if c not in occupied) > budget:
+            if self.board.nearest_free(target, occupied, "diagonal" in self.upgrades[seat]) \
+                    > budget:
                 return Verdict.refuse("R2-3", "coffee-rush.refuse.stranded", seat=seat,
                                       row=move.get("row"), col=move.get("col"), count=budget,
                                       owners=self._others_at(target, seat, m))
@@ -401,7 +409,7 @@ class CoffeeRushState(State):
     # --- applying moves ----------------------------------------------------------------
     def _apply(self, move: Move) -> list[Event]:
         events: list[Event] = []
-        getattr(self, f"_do_{move.kind}")(move, events)
+        _DO[move.kind](self, move, events)
         return events
 
     def _take(self, ingredient: str, wanted: int) -> int:
@@ -474,14 +482,15 @@ class CoffeeRushState(State):
         if self.meeple is None:
             self.meeple = m
             self.path = [here]
-        target = board.at(move.get("row"), move.get("col"))
+        row, col = move.get("row"), move.get("col")  # checked already: on the board
+        target = (row - 1) * board.cols + col - 1
         step = self.steps = self.steps + 1
         if step > FREE_STEPS:
             self.rush[seat] -= 1
             events.append(event("coffee-rush.step.rush", "R2-4", seat=seat, step=step,
                                 free=FREE_STEPS, count=self.rush[seat]))
         again = target in self.path
-        diagonal = board.manhattan(here, target) == 2
+        diagonal = board.dist[False][here][target] == 2
         owners = self._others_at(target, seat, m)
         self.meeples[seat][m] = target
         self.path.append(target)
@@ -489,11 +498,10 @@ class CoffeeRushState(State):
         active = self.upgrades[seat]
         bonuses = [u for u in self.comp.upgrades if u in active and (
             (u == "crowd" and owners) or (u == "corners" and target in board.corners)
-            or (u == "ribbons" and target in board.ribbons))]
+            or (u == "ribbons" and target in board.ribbons))] if active else []
         wanted = 1 + len(bonuses)
         got = self._take(ingredient, wanted)
         self.held += [ingredient] * got
-        row, col = move.get("row"), move.get("col")
         params = {"seat": seat, "meeple": m + 1, "row": row, "col": col, "ingredient": ingredient}
         extra = ("U2",) if diagonal else ()
         if not got:
@@ -566,7 +574,7 @@ class CoffeeRushState(State):
                                 cup=cup + 1, contents=listed))
             self._next_placement(events)
             return
-        big = len(contents) > max(len(o.ingredients) for o in self.comp.orders.values())
+        big = len(contents) > self.table.longest
         events.append(event("coffee-rush.pour.big" if big else "coffee-rush.pour",
                             ("R3-1", "R3-2") + (("D8",) if big else ()), seat=seat,
                             ingredient=ingredient, cup=cup + 1, contents=listed,
@@ -741,13 +749,14 @@ class CoffeeRushState(State):
         other seats; the deck's order is the teacher's alone."""
         board = self.board
         decision = self.decision()
-        cells = []
-        for cell in range(board.size):
-            row, col = board.rc(cell)
-            cells.append({"row": row, "col": col, "ingredient": board.ingredient[cell],
-                          "corner": cell in board.corners, "ribbon": cell in board.ribbons,
-                          "meeples": [[s, m + 1] for s in range(self.players)
-                                      for m, c in enumerate(self.meeples[s]) if c == cell]})
+        at: dict[int, list[list[int]]] = {}  # the meeples on each cell, by seat then meeple
+        for s, where in enumerate(self.meeples):
+            for m, c in enumerate(where):
+                if c is not None:
+                    at.setdefault(c, []).append([s, m + 1])
+        cells = [{"row": row, "col": col, "ingredient": ingredient, "corner": corner,
+                  "ribbon": ribbon, "meeples": at.get(cell, [])}
+                 for cell, (row, col, ingredient, corner, ribbon) in enumerate(self.table.cells)]
         seats = []
         for s in range(self.players):
             own = seat is None or seat == s
@@ -857,7 +866,7 @@ class CoffeeRushGame(Game):
         state = CoffeeRushState(self, players, comp, board, rng,
                                 list(names or DEFAULT_NAMES[:players]), chosen,
                                 self._table(comp, board, players))
-        deck = comp.deck()
+        deck = list(state.table.deck)
         rng.shuffle(deck)
         if plan.first_player is None:
             state.first = rng.randrange(players)
@@ -868,8 +877,7 @@ class CoffeeRushGame(Game):
         events = state.setup_events
         events.append(event("coffee-rush.setup.components", ("C1", "C3", "C4", "G1"),
                             tokens=sum(comp.supply.values()), cards=len(deck),
-                            label=comp.deck_label, specialty=sum(
-                                o.copies for o in comp.orders.values() if o.specialty)))
+                            label=comp.deck_label, specialty=state.table.specialty_cards))
         events.append(event("coffee-rush.setup.board", "G2", label=comp.board_label,
                             rows=comp.rows, cols=comp.cols,
                             ribbons=[board.ingredient[c] for c in sorted(board.ribbons)]))
@@ -879,18 +887,20 @@ class CoffeeRushGame(Game):
         events.append(event(why, ("C5", "S2"), seat=state.first))
         staged = plan.position
         # what the set-up fixes is taken out of the shuffled deck; the rest keeps its order
-        rest = Counter(deck)
         fixed = list(plan.deck_top)
         if staged:
             for s in staged.seats:
                 fixed += [c for tab in s.tabs for c in tab] + s.completed + s.penalties + s.spent
-        rest.subtract(fixed)
-        remaining = []
-        for card in deck:
-            if rest[card] > 0:
-                rest[card] -= 1
-                remaining.append(card)
-        state.deck = remaining + list(reversed(plan.deck_top))
+        if fixed:
+            rest = Counter(deck)
+            rest.subtract(fixed)
+            remaining = []
+            for card in deck:
+                if rest[card] > 0:
+                    rest[card] -= 1
+                    remaining.append(card)
+            deck = remaining
+        state.deck = deck + list(reversed(plan.deck_top))
         if staged:
             self._stage(state, staged, events)
         else:
@@ -995,5 +1005,6 @@ class CoffeeRushGame(Game):
         return describe(view, self.catalogue(lang))
 
 
+_DO = {kind: getattr(CoffeeRushState, f"_do_{kind}") for kind in MOVE_PARAMS}
 GAME = CoffeeRushGame()
 __all__ = ["GAME", "CoffeeRushGame", "CoffeeRushState"]

@@ -82,7 +82,6 @@ def parse(raw: Mapping[str, Any] | None, players: int, comp: Components, board: 
     position = None
     if "position" in data:
         position = _position(data["position"], players, comp, board)
-    cards = Counter(comp.deck())
     used = Counter(top)
     if position:
         for seat in position.seats:
@@ -90,6 +89,7 @@ def parse(raw: Mapping[str, Any] | None, players: int, comp: Components, board: 
             used.update(seat.completed)
             used.update(seat.penalties)
             used.update(seat.spent)
+    cards = Counter(comp.deck()) if used else Counter()
     for card, n in used.items():
         require(n <= cards[card], "setup", f"uses {n} {card!r} order cards, but the deck has "
                                            f"only {cards[card]}" + _rule("C3"))

@@ -12,6 +12,7 @@ from typing import Any
 
 from foodplay import limits
 from foodplay.data import DataError, read_json, require, whole_number
+from foodplay.games.cuisine_a_la_card.lookups import Lookups
 from foodplay.limits import shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
@@ -85,6 +86,10 @@ class Components:
     judges: dict[str, Judge]
     source: Any  # the raw data, kept so a record can carry a user's own set
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    facts: Lookups = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "facts", Lookups(self.cards, self.judges, len(self.cuisines)))
 
     def pantry_deck(self) -> list[str]:
         """One entry per Pantry card, in the data file's order."""

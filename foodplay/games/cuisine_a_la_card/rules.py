@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from itertools import compress
 from typing import Any
 
 from foodplay.data import DataError, require
@@ -28,9 +29,12 @@ from foodplay.engine import (
 from foodplay.games.cuisine_a_la_card import components as cu_components
 from foodplay.games.cuisine_a_la_card import scoring
 from foodplay.games.cuisine_a_la_card.components import CHOICE_EFFECTS, Components
+from foodplay.games.cuisine_a_la_card.lookups import NO_JUDGE, Lookups, shuffle
 
 K = "cuisine-a-la-card."
 HAND_SIZE = 5  # S1, P3
+MAX_PLAYERS = 4
+OWN = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))  # events only one seat may see
 PLATES = 3  # P1
 MARKET_SIZE = 4  # S4
 FRIDGE_PRICE = 1  # P4-1
@@ -194,62 +198,76 @@ class CuisineState(State):
         return out
 
     def legal_moves(self, seat: Seat | None = None) -> list[Move]:
-        """Generated directly for speed; property tests compare it with candidates + check."""
-        mode = self.mode()
-        if mode is None:
-            return []
-        chooser = self._chooser()
+        """Generated directly for speed, from each seat's moves made once per component set;
+        property tests compare it with candidates + check."""
+        if self.queue or self.phase == "over":
+            mode = self.mode()
+            if mode is None:
+                return []
+            chooser = self._chooser()
+        else:  # the active seat's own turn: mode() and _chooser() without two calls
+            chooser = self.active
+            mode = "warming" if self.phase == "warming" else \
+                "dish" if self.dish[chooser] else "play"
         if seat is not None and seat != chooser:
             return []
         seat = chooser
-        hand = self.hand[seat]
-        distinct = list(dict.fromkeys(hand))
+        facts = self.comp.facts
+        table = facts.moves.get(seat) or _seat_moves(facts, seat)
+        distinct = dict.fromkeys(self.hand[seat])  # the cards in hand, each once, in order
         # P2-3: copies bought this turn are not usable; with none bought, every card in hand is
         usable = ([c for c in distinct if self._usable(seat, c)]
                   if self.bought_hand and seat == self.active else distinct)
+        # (moves are looked up with map and filter: no Python frame per card)
+        if mode == "play" or mode == "dish":
+            if not self.purchases and (mode == "dish" or self._can_start(seat)):
+                moves = list(filter(None, map(table.dish.get, distinct)))  # food cards only
+                moves += compress(table.dish_plate, map(facts.food.__getitem__, self.plates[seat]))
+            else:
+                moves = []
+            if mode == "dish":
+                moves += self._servable(seat, table)
+                moves.append(table.cancel)
+                return moves
+            moves += filter(None, map(table.play.get, usable))  # all but the Fork
+            if "fork" in usable:
+                moves += table.fork
+            if not self.served and self.buys > 0:
+                money = self.currency
+                moves += compress(table.buy, map(money.__ge__, map(facts.cost.__getitem__,
+                                                                   self.market)))
+                if self.fridge and money >= FRIDGE_PRICE:
+                    moves.append(table.buy_fridge)
+                if self.forks and money >= self.comp.fork_cost:
+                    moves.append(table.buy_fork)
+            moves.append(table.end)
+            return moves
         if mode == "warming" or mode == "warm":
-            moves = [Move(seat, "warm", (("card", c),)) for c in usable] \
-                if None in self.plates[seat] else []
-            return moves + [Move(seat, "no_warm")]
+            moves = list(map(table.warm.__getitem__, usable)) if None in self.plates[seat] \
+                else []
+            moves.append(table.no_warm)
+            return moves
         if mode == "trash":
-            return [Move(seat, "trash", (("card", c),)) for c in distinct] + [Move(seat,
-                                                                                "no_trash")]
+            moves = list(map(table.trash.__getitem__, distinct))
+            moves.append(table.no_trash)
+            return moves
         if mode == "retrieve":
-            return ([Move(seat, "retrieve", (("plate", p + 1),))
-                     for p, c in enumerate(self.plates[seat]) if c is not None]
-                    + [Move(seat, "no_retrieve")])
+            retrieve = table.retrieve
+            moves = [retrieve[p] for p, c in enumerate(self.plates[seat]) if c is not None]
+            moves.append(table.no_retrieve)
+            return moves
         if mode == "others_discard":
-            return [Move(seat, "discard", (("card", c),)) for c in distinct]
-        if mode == "food_type":
-            card = self.comp.cards[self.dish[seat][self.queue[0]["index"]]["card"]]
-            return [Move(seat, "food_type", (("type", t),)) for t in card.types]
-        cards = self.comp.cards
-        moves = []
-        if not self.purchases and (mode == "dish" or self._can_start(seat)):
-            moves += [Move(seat, "dish", (("card", c),)) for c in distinct if not cards[c].tool]
-            moves += [Move(seat, "dish_plate", (("plate", p + 1),)) for p, c in
-                      enumerate(self.plates[seat]) if c is not None and not cards[c].tool]
-        if mode == "dish":
-            dish = self.dish[seat]
-            scored = scoring.points(dish, self.comp, self._judge_abilities(seat, "submit"))
-            more = self.options["more_medals"]
-            moves += [Move(seat, "serve", (("judge", j + 1),)) for j, slot in
-                      enumerate(self.judges) if slot["judge"] and scoring.accepted_medals(
-                          dish, self.comp, self.comp.judges[slot["judge"]], scored, more)]
-            return moves + [Move(seat, "cancel")]
-        moves += [Move(seat, "play", (("card", c),)) for c in usable if c != "fork"]
-        if "fork" in usable:
-            moves += [Move(seat, "fork", (("use", u),)) for u in FORK_USES]
-        if not self.served and self.buys > 0:
-            money = self.currency
-            moves += [Move(seat, "buy", (("slot", s + 1),)) for s, c in enumerate(self.market)
-                      if c is not None and cards[c].cost <= money]
-            if self.fridge and money >= FRIDGE_PRICE:
-                moves.append(Move(seat, "buy_fridge"))
-            if self.forks and money >= self.comp.fork_cost:
-                moves.append(Move(seat, "buy_fork"))
-        moves.append(Move(seat, "end"))
-        return moves
+            return list(map(table.discard.__getitem__, distinct))
+        card = self.comp.cards[self.dish[seat][self.queue[0]["index"]]["card"]]  # food_type
+        return list(map(table.food_type.__getitem__, card.types))
+
+    def _servable(self, seat: Seat, table: SeatMoves) -> list[Move]:
+        """The serve moves of the judges that would accept the seat's dish now (fast scoring)."""
+        dish = scoring.FastDish(self.dish[seat], self.comp)
+        scored = dish.points(self._judge_abilities(seat, "submit"))
+        more, serve, judges = self.options["more_medals"], table.serve, self.comp.judges
+        return [serve[j + 1] for j, slot in enumerate(self.judges) if slot["judge"]
+                and dish.accepted_medals(judges[slot["judge"]], scored, more)]
 
     # --- verdicts ------------------------------------------------------------------------
     def check(self, move: Move) -> Verdict:
@@ -379,9 +397,9 @@ class CuisineState(State):
 
     def _reach(self, seat: Seat) -> tuple[int, int | None]:
         """The most meal points hand and plates could reach now, and the lowest open judge."""
-        bounds = self._bounds()
-        pool = [c for c in self.hand[seat] if c in bounds]
-        pool += [c for c in self.plates[seat] if c in bounds]
+        bound = self.comp.facts.bound
+        pool = [c for c in self.hand[seat] if c in bound]
+        pool += [c for c in self.plates[seat] if c in bound]
         return self._ceiling(seat, pool), self._lowest_tier()
 
     def _ceiling(self, seat: Seat, pool: list[str], abilities: list | None = None) -> int:
@@ -398,50 +416,45 @@ class CuisineState(State):
         return best
 
     def _lowest_tier(self) -> int | None:
-        judges = self.comp.judges
-        tiers = [judges[slot["judge"]].tier for slot in self.judges if slot["judge"]]
-        return min(tiers) if tiers else None
-
-    def _bounds(self) -> dict[str, tuple[int, int]]:
-        """Every food card's most meal points as (fixed part, part per ingredient in the dish);
-        tools are left out (they never go into a dish). Worked out once per component set."""
-        found = self.comp.cache.get("bounds")
-        if found is None:
-            found = {}
-            for card, info in self.comp.cards.items():
-                if info.tool:
-                    continue
-                abilities = info.abilities + ((info.cuisine_ability,) if info.cuisine_ability
-                                              else ())
-                effects = [e for a in abilities if a.trigger == "submit" for e in a.effects]
-                found[card] = (
-                    info.points + sum(e["amount"] for e in effects if e["effect"] == "points"),
-                    sum(e["amount"] for e in effects if e["effect"] == "points_per"))
-            self.comp.cache["bounds"] = found
-        return found
+        tier = self.comp.facts.tier
+        tiers = [tier[slot["judge"]] for slot in self.judges]
+        low = min(tiers) if tiers else NO_JUDGE
+        return None if low == NO_JUDGE else low
 
     def _can_start(self, seat: Seat) -> bool:
-        """Whether a dish may be started (G11): a quick upper bound on the meal points first,
-        then the exact reach (remembered per cards and judge abilities)."""
-        bounds = self._bounds()
-        pool = []
-        fixed = per = 0
+        """Whether a dish may be started (G11). Cheap bounds first: every food card scores at
+        least its printed points and at most its flat points plus its points per ingredient
+        (both worked out at load); only between the two is the exact reach asked (remembered
+        per cards and judge abilities)."""
+        facts = self.comp.facts
+        get = facts.bound.get
+        count = least = fixed = per = 0
         for card in (*self.hand[seat], *self.plates[seat]):
-            bound = bounds.get(card)  # None for tools and empty plates
+            bound = get(card)  # None for tools and empty plates
             if bound is not None:
-                pool.append(card)
-                fixed += bound[0]
-                per += bound[1]
-        if not pool:
+                count += 1
+                least += bound[0]
+                fixed += bound[1]
+                per += bound[2]
+        if not count:
             return False
-        low = self._lowest_tier()
-        if low is None:
+        tier = facts.tier
+        tiers = [tier[slot["judge"]] for slot in self.judges]
+        low = min(tiers) if tiers else NO_JUDGE
+        if low == NO_JUDGE:
             return False
         abilities = self._judge_abilities(seat, "submit")
-        most = fixed + per * len(pool)  # each card's fixed part plus its part per ingredient
-        most += sum(e["amount"] for j in abilities for e in j.ability.effects
-                    if e["effect"] == "points")
-        return most >= low and self._ceiling(seat, pool, abilities) >= low
+        if abilities:
+            extra = sum([facts.submit_points[j.id] for j in abilities])
+            least, fixed = least + extra, fixed + extra
+        if least >= low:
+            return True
+        if fixed + per * count < low:
+            return False
+        bound = facts.bound
+        pool = [c for c in self.hand[seat] if c in bound] + [c for c in self.plates[seat]
+                                                              if c in bound]
+        return self._ceiling(seat, pool, abilities) >= low
 
     def _reachable(self, seat: Seat) -> Verdict:
         """G11: a dish is started only when some open judge is within reach."""
@@ -508,7 +521,7 @@ class CuisineState(State):
     # --- applying moves ----------------------------------------------------------------
     def _apply(self, move: Move) -> list[Event]:
         events: list[Event] = []
-        getattr(self, f"_do_{move.kind}")(move, events)
+        _DO[move.kind](self, move, events)
         return events
 
     def _do_warm(self, move: Move, events: list[Event]) -> None:
@@ -541,42 +554,47 @@ class CuisineState(State):
         self.queue.pop(0)
         self._run(events)
 
+    # The hot paths below build their events directly (`Event(key, params, clauses, seen by)`,
+    # parameters in the order `ev` would give them): the same events, without `ev`'s keywords.
     def _do_play(self, move: Move, events: list[Event]) -> None:
-        seat, card = move.seat, move.get("card")
+        seat, card = move.seat, move.params[0][1]  # checked or trusted: exactly one detail
         self.hand[seat].remove(card)
         self.played[seat].append(card)
         info = self.comp.cards[card]
         if info.tool:
             self.currency += info.currency
-            events.append(ev("play.spoon", ("P2", "P2-1"), seat=seat, count=info.currency,
-                             total=self.currency))
+            events.append(Event("cuisine-a-la-card.play.spoon", (
+                ("seat", seat), ("count", info.currency), ("total", self.currency)),
+                ("P2", "P2-1")))
             return
-        events.append(ev("play.card", "P2", seat=seat, card=card))
+        events.append(Event("cuisine-a-la-card.play.card", (("seat", seat), ("card", card)),
+                            ("P2",)))
         self._played(seat, card, events)
-        self._run(events)
+        if self.queue:
+            self._run(events)
 
     def _played(self, seat: Seat, card: str, events: list[Event]) -> None:
         """A card counts as played: its On Play abilities act, and cuisine pairs wake (C2, C3)."""
-        info = self.comp.cards[card]
+        facts = self.comp.facts
         self.turn_played.append(card)
         self.turn_fired.append(False)
-        acting = [a for a in info.abilities if a.trigger == "play"]
-        for ability in acting:
+        for ability in facts.on_play[card]:
             self._enqueue(seat, card, "on_play", ability.effects)
-        if not self._plays(card):
-            in_dish = info.has_trigger("submit") or info.cuisine_ability is not None
-            events.append(ev("play.wasted" if in_dish else "play.nothing", ("P2", "C2"),
-                             seat=seat, card=card))
-        self._wake_cuisines(seat, events, card)
+        if card not in facts.plays:
+            key = "play.wasted" if card in facts.in_dish else "play.nothing"
+            events.append(Event(K + key, (("seat", seat), ("card", card)), ("P2", "C2")))
+        if not facts.play_cuisine.keys().isdisjoint(self.turn_played):  # else none can wake
+            self._wake_cuisines(seat, events, card)
 
     def _wake_cuisines(self, seat: Seat, events: list[Event], newest: str | None) -> None:
         """Fire the On Play cuisine abilities that now have a same-cuisine partner played (C3)."""
         cards = self.comp.cards
+        play_cuisine = self.comp.facts.play_cuisine
         for i, card in enumerate(self.turn_played):
-            ability = cards[card].cuisine_ability
-            if self.turn_fired[i] or not ability or ability.trigger != "play":
+            cuisine = play_cuisine.get(card)  # None unless its cuisine ability acts on play
+            if cuisine is None or self.turn_fired[i]:
                 continue
-            cuisine = cards[card].cuisine
+            ability = cards[card].cuisine_ability
             mates = [c for j, c in enumerate(self.turn_played)
                      if j != i and cards[c].cuisine == cuisine]
             if mates:
@@ -653,14 +671,18 @@ class CuisineState(State):
 
     # --- dishes --------------------------------------------------------------------------
     def _preview(self, seat: Seat, events: list[Event]) -> None:
+        """The dish so far, for its cook: meal points card by card (fast scoring)."""
         dish = self.dish[seat]
-        result = scoring.score(dish, self.comp, self._judge_abilities(seat, "submit"))
-        events.append(ev("dish.so_far", ("P2-4", "G11"), frozenset((seat,)), seat=seat,
-                         count=len(dish), points=result.total, sum=result.sum_text))
+        totals = scoring.FastDish(dish, self.comp).card_totals(
+            self._judge_abilities(seat, "submit"))
+        events.append(Event("cuisine-a-la-card.dish.so_far", (
+            ("seat", seat), ("count", len(dish)), ("points", sum(totals)),
+            ("sum", " + ".join(map(str, totals)))), ("P2-4", "G11"), OWN[seat]))
 
     def _start_dish(self, seat: Seat, events: list[Event]) -> None:
         if not self.dish[seat]:
-            events.append(ev("dish.start", ("P2-4", "D1", "G11"), seat=seat))
+            events.append(Event("cuisine-a-la-card.dish.start", (("seat", seat),),
+                                ("P2-4", "D1", "G11")))
             if self.served:
                 events.append(ev("dish.again", "D6", seat=seat, count=self.served))
 
@@ -676,22 +698,24 @@ class CuisineState(State):
             self._preview(seat, events)
 
     def _do_dish(self, move: Move, events: list[Event]) -> None:
-        seat, card = move.seat, move.get("card")
+        seat, card = move.seat, move.params[0][1]
         self._start_dish(seat, events)
         self.hand[seat].remove(card)
-        events.append(ev("dish.add_hand", ("P2-4", "G11"), seat=seat))
-        events.append(ev("dish.add_hand.own", ("P2-4", "G12"), frozenset((seat,)), seat=seat,
-                         card=card))
+        events.append(Event("cuisine-a-la-card.dish.add_hand", (("seat", seat),),
+                            ("P2-4", "G11")))
+        events.append(Event("cuisine-a-la-card.dish.add_hand.own", (
+            ("seat", seat), ("card", card)), ("P2-4", "G12"), OWN[seat]))
         self._add_to_dish(seat, {"card": card, "from": "hand", "plate": None, "as": None}, events)
 
     def _do_dish_plate(self, move: Move, events: list[Event]) -> None:
-        seat, plate = move.seat, move.get("plate")
+        seat, plate = move.seat, move.params[0][1]
         self._start_dish(seat, events)
         card = self.plates[seat][plate - 1]
         self.plates[seat][plate - 1] = None
-        events.append(ev("dish.add_plate", ("P2-4", "G11"), seat=seat, plate=plate))
-        events.append(ev("dish.add_plate.own", ("P2-4", "G12"), frozenset((seat,)), seat=seat,
-                         card=card, plate=plate))
+        events.append(Event("cuisine-a-la-card.dish.add_plate", (
+            ("seat", seat), ("plate", plate)), ("P2-4", "G11")))
+        events.append(Event("cuisine-a-la-card.dish.add_plate.own", (
+            ("seat", seat), ("card", card), ("plate", plate)), ("P2-4", "G12"), OWN[seat]))
         self._add_to_dish(seat, {"card": card, "from": "plate", "plate": plate, "as": None},
                           events)
 
@@ -711,12 +735,16 @@ class CuisineState(State):
                 self.plates[seat][entry["plate"] - 1] = entry["card"]
             else:
                 self.hand[seat].append(entry["card"])
-        events.append(ev("dish.cancel", "G11", seat=seat, count=len(self.dish[seat])))
+        events.append(Event("cuisine-a-la-card.dish.cancel", (
+            ("seat", seat), ("count", len(self.dish[seat]))), ("G11",)))
         self.dish[seat] = []
 
     def _judge_abilities(self, seat: Seat, trigger: str) -> list:
+        won = self.won[seat]
+        if not won:
+            return []
         judges = self.comp.judges
-        return [judges[w["judge"]] for w in self.won[seat]
+        return [judges[w["judge"]] for w in won
                 if w["active"] and judges[w["judge"]].ability.trigger == trigger]
 
     def _do_serve(self, move: Move, events: list[Event]) -> None:
@@ -941,44 +969,60 @@ class CuisineState(State):
     # --- drawing and the end of a turn ---------------------------------------------------
     def _draw(self, seat: Seat, count: int, events: list[Event],
               clauses: tuple[str, ...] = ("P3",)) -> None:
+        deck = self.deck[seat]
+        if len(deck) >= count and not self.bought_deck:  # no reshuffle, no bought copy to follow
+            drawn = deck[:-count - 1:-1] if count else []
+            del deck[len(deck) - count:]
+        else:
+            drawn = self._draw_through(seat, count, events)
+        self.hand[seat] += drawn
+        if drawn:
+            events.append(Event("cuisine-a-la-card.draw.cards", (
+                ("seat", seat), ("cards", drawn), ("count", len(drawn))), clauses + ("G12",),
+                OWN[seat]))
+
+    def _draw_through(self, seat: Seat, count: int, events: list[Event]) -> list[str]:
+        """Draw one card at a time, reshuffling the discard pile when the deck runs out."""
         drawn: list[str] = []
         deck = self.deck[seat]
         for _ in range(count):
             if not deck:
                 if not self.discard[seat]:
-                    events.append(ev("draw.short", "P3", seat=seat, count=len(drawn)))
+                    events.append(Event("cuisine-a-la-card.draw.short", (
+                        ("seat", seat), ("count", len(drawn))), ("P3",)))
                     break
                 if seat == self.active and self.bought_discard:  # P2-3: follow each copy
                     marks = set(self.bought_discard)
                     pairs = [(c, i in marks) for i, c in enumerate(self.discard[seat])]
-                    self.rng.shuffle(pairs)  # the same shuffle as of the bare cards
+                    shuffle(self.rng, pairs)  # the same shuffle as of the bare cards
                     deck.extend(c for c, _ in pairs)
                     self.bought_deck = [i for i, (_, fresh) in enumerate(pairs) if fresh]
                     self.bought_discard = []
                 else:
                     deck.extend(self.discard[seat])
-                    self.rng.shuffle(deck)
+                    shuffle(self.rng, deck)
                 self.discard[seat] = []
-                events.append(ev("draw.reshuffle", "P3", seat=seat, count=len(deck)))
+                events.append(Event("cuisine-a-la-card.draw.reshuffle", (
+                    ("seat", seat), ("count", len(deck))), ("P3",)))
             drawn.append(deck.pop())
             if self.bought_deck and seat == self.active and len(deck) in self.bought_deck:
                 self.bought_deck.remove(len(deck))
                 self.bought_hand.append(drawn[-1])
-        self.hand[seat] += drawn
-        if drawn:
-            events.append(ev("draw.cards", clauses + ("G12",), frozenset((seat,)), seat=seat,
-                             cards=drawn, count=len(drawn)))
+        return drawn
 
     def _do_end(self, move: Move, events: list[Event]) -> None:
         seat = move.seat
         gone = self.played[seat] + self.hand[seat]
         self.discard[seat] += gone
         self.played[seat], self.hand[seat] = [], []
-        events.append(ev("discard_phase", "P3", seat=seat, count=len(gone)))
+        events.append(Event("cuisine-a-la-card.discard_phase", (
+            ("seat", seat), ("count", len(gone))), ("P3",)))
         if self.currency:
-            events.append(ev("currency_lost", "C5", seat=seat, count=self.currency))
+            events.append(Event("cuisine-a-la-card.currency_lost", (
+                ("seat", seat), ("count", self.currency)), ("C5",)))
         self.currency = 0
-        events.append(ev("draw.new_hand", "P3", seat=seat, count=HAND_SIZE))
+        events.append(Event("cuisine-a-la-card.draw.new_hand", (
+            ("seat", seat), ("count", HAND_SIZE)), ("P3",)))
         self._draw(seat, HAND_SIZE, events)
         self._cleanup(events)
         if self.end_trigger is None and not self.pantry and not any(self.market):
@@ -994,25 +1038,26 @@ class CuisineState(State):
         self._start_turn(events)
 
     def _cleanup(self, events: list[Event]) -> None:
-        last = self.market[-1]
+        market = self.market
+        last = market[-1]
         if last is not None:
             self.fridge.append(last)
-            self.market[-1] = None
-            events.append(ev("cleanup.fridge", ("P4", "P4-1"), card=last, count=len(self.fridge)))
-        cards = [c for c in self.market if c is not None]
+            market[-1] = None
+            events.append(Event("cuisine-a-la-card.cleanup.fridge", (
+                ("card", last), ("count", len(self.fridge))), ("P4", "P4-1")))
+        cards = [c for c in market if c is not None]
         gaps = MARKET_SIZE - len(cards)
-        self.market = [None] * gaps + cards
+        market = self.market = [None] * gaps + cards
         if cards and gaps:
-            events.append(ev("cleanup.slide", "P4", count=len(cards)))
-        dealt = []
-        for i in range(gaps):
-            if not self.pantry:
-                break
-            self.market[i] = self.pantry.pop()
-            dealt.append(self.market[i])
+            events.append(Event("cuisine-a-la-card.cleanup.slide", (("count", len(cards)),),
+                                ("P4",)))
+        pantry = self.pantry
+        dealt = pantry[:-gaps - 1:-1] if gaps else []  # the top of the Pantry is its end
         if dealt:
-            events.append(ev("cleanup.refill", ("P4", "G6"), cards=dealt, count=len(dealt),
-                             pantry=len(self.pantry)))
+            del pantry[len(pantry) - len(dealt):]
+            market[:len(dealt)] = dealt
+            events.append(Event("cuisine-a-la-card.cleanup.refill", (
+                ("cards", dealt), ("count", len(dealt)), ("pantry", len(pantry))), ("P4", "G6")))
         if len(dealt) < gaps:
             events.append(ev("cleanup.pantry_empty", ("D4", "G6"), count=gaps - len(dealt)))
 
@@ -1021,23 +1066,27 @@ class CuisineState(State):
         self.turn += 1
         self.phase = "warming"
         self.currency, self.buys, self.purchases, self.served = 0, 1, 0, 0
-        self.market_start = sum(c is not None for c in self.market)
+        self.market_start = MARKET_SIZE - self.market.count(None)
         self.market_bought = 0
         self.turn_played, self.turn_fired = [], []
         self.warmed = False
         self.bought_discard, self.bought_deck, self.bought_hand = [], [], []
-        events.append(ev("turn.start", "T", seat=seat, round=self.round,
-                         count=len(self.hand[seat])))
-        for entry in self.won[seat]:
-            if not entry["active"]:
-                entry["active"] = True
-                events.append(ev("judge.active", ("P2-6", "D3"), seat=seat, judge=entry["judge"]))
-        for judge in self._judge_abilities(seat, "turn"):
-            self._enqueue(seat, judge.id, "judge", judge.ability.effects)
-        self._run(events)
-        if not self.hand[seat] or None not in self.plates[seat]:
-            key = "warm.skip_full" if self.hand[seat] else "warm.skip_empty"
-            events.append(ev(key, "P1", seat=seat, count=PLATES))
+        events.append(Event("cuisine-a-la-card.turn.start", (
+            ("seat", seat), ("round", self.round), ("count", len(self.hand[seat]))), ("T",)))
+        if self.won[seat]:
+            for entry in self.won[seat]:
+                if not entry["active"]:
+                    entry["active"] = True
+                    events.append(ev("judge.active", ("P2-6", "D3"), seat=seat,
+                                     judge=entry["judge"]))
+            for judge in self._judge_abilities(seat, "turn"):
+                self._enqueue(seat, judge.id, "judge", judge.ability.effects)
+        if self.queue:
+            self._run(events)
+        hand = self.hand[seat]
+        if not hand or None not in self.plates[seat]:
+            key = "warm.skip_full" if hand else "warm.skip_empty"
+            events.append(Event(K + key, (("seat", seat), ("count", PLATES)), ("P1",)))
             self.phase = "play"
 
     def _finish(self, events: list[Event]) -> None:
@@ -1200,7 +1249,7 @@ class CuisineGame(Game):
     title = "Cuisine a la Card"
     credits = Credits("Dani Demarest", "InMotion", 2016)
     min_players = 2
-    max_players = 4
+    max_players = MAX_PLAYERS
     rules_version = "1"
     options = OPTIONS
 
@@ -1240,6 +1289,62 @@ class CuisineGame(Game):
 
         return describe(view, self.catalogue(lang))
 
+
+class _Interned(dict):
+    """One seat's moves of one kind, keyed by the value of their one detail; each is made the
+    first time it is asked for and then shared (moves are immutable values)."""
+
+    __slots__ = ("seat", "kind", "name")
+
+    def __init__(self, seat: Seat, kind: str, name: str):
+        super().__init__()
+        self.seat, self.kind, self.name = seat, kind, name
+
+    def __missing__(self, value: Any) -> Move:
+        move = self[value] = Move(self.seat, self.kind, ((self.name, value),))
+        return move
+
+    def fill(self, values: Iterable[Any]) -> None:
+        """Make the moves for these values now (a table read with `get` must hold them all)."""
+        for value in values:
+            if value not in self:
+                self.__missing__(value)
+
+
+class SeatMoves:
+    """Every move one seat can be offered, made once per component set for `legal_moves`: by
+    card (the dish table holds food cards only, the play table all cards but the Fork), by
+    plate, Market slot, judge place or food type."""
+
+    __slots__ = ("warm", "play", "dish", "trash", "discard", "food_type", "serve", "dish_plate",
+                 "retrieve", "buy", "fork", "end", "cancel", "no_warm", "no_trash",
+                 "no_retrieve", "buy_fridge", "buy_fork")
+
+    def __init__(self, seat: Seat, facts: Lookups):
+        for kind, name in (("warm", "card"), ("play", "card"), ("dish", "card"),
+                           ("trash", "card"), ("discard", "card"), ("food_type", "type"),
+                           ("serve", "judge")):
+            setattr(self, kind, _Interned(seat, kind, name))
+        cards = [card for card in facts.cost if card is not None]
+        for table in (self.warm, self.trash, self.discard):
+            table.fill(cards)
+        self.play.fill(card for card in cards if card != "fork")
+        self.dish.fill(card for card in cards if facts.food[card])
+        self.dish_plate = [Move(seat, "dish_plate", (("plate", p + 1),)) for p in range(PLATES)]
+        self.retrieve = [Move(seat, "retrieve", (("plate", p + 1),)) for p in range(PLATES)]
+        self.buy = [Move(seat, "buy", (("slot", s + 1),)) for s in range(MARKET_SIZE)]
+        self.fork = [Move(seat, "fork", (("use", u),)) for u in FORK_USES]
+        for kind in ("end", "cancel", "no_warm", "no_trash", "no_retrieve", "buy_fridge",
+                     "buy_fork"):
+            setattr(self, kind, Move(seat, kind))
+
+
+def _seat_moves(facts: Lookups, seat: Seat) -> SeatMoves:
+    table = facts.moves[seat] = SeatMoves(seat, facts)
+    return table
+
+
+_DO = {kind: getattr(CuisineState, f"_do_{kind}") for kind in MOVE_PARAMS}  # kind -> carry out
 
 _DEFAULT: list[Components] = []
 

@@ -12,6 +12,7 @@ from itertools import product
 from typing import Any
 
 from foodplay.games.cuisine_a_la_card.components import Card, Components, Judge
+from foodplay.games.cuisine_a_la_card.lookups import POINTS, POINTS_PER, Mark
 
 Line = tuple[str, dict[str, Any], tuple[str, ...]]  # key suffix, params, clauses
 
@@ -169,84 +170,128 @@ def score(dish: list[dict[str, Any]], comp: Components,
     return result
 
 
+class FastDish:
+    """A dish read through the component set's look-ups, for scoring without explanations:
+    what each card matches (a dual card as the type chosen) and its cuisine, worked out once."""
+
+    __slots__ = ("dish", "facts", "marks", "cuisines")
+
+    def __init__(self, dish: list[dict[str, Any]], comp: Components):
+        facts = self.facts = comp.facts
+        self.dish = dish
+        marks, dual = facts.marks, facts.dual
+        self.marks = [marks[d["card"]] | {("type", d["as"])} if dual[d["card"]] and d["as"]
+                      else marks[d["card"]] for d in dish]
+        cuisine = facts.cuisine
+        self.cuisines = [cuisine[d["card"]] for d in dish]
+
+    def count(self, mark: Mark) -> int:
+        return sum([mark in m for m in self.marks])
+
+    def met(self, cond: tuple[Any, ...], total: int) -> bool:
+        """Whether a compiled condition holds (`holds(...)[0]`)."""
+        kind = cond[0]
+        if kind == "has":
+            return self.count(cond[1]) >= cond[2]
+        if kind == "points":
+            return total >= cond[1]
+        return len(set(self.cuisines) - {None}) >= cond[1]
+
+    def _effects(self, index: int, card: str) -> tuple[tuple[int, int, Any], ...]:
+        """The card's dish effects: On Submit, then its cuisine ability if paired (C2, C3)."""
+        effects = self.facts.submit[card]
+        paired = self.facts.cuisine_submit[card]
+        if paired and self.cuisines.count(self.cuisines[index]) > 1:
+            effects += paired
+        return effects
+
+    def card_totals(self, judge_abilities: list[Judge] = ()) -> list[int]:
+        """`score(...).card_totals`: each card's meal points, then each judge's flat points."""
+        points = self.facts.points
+        totals = []
+        for index, entry in enumerate(self.dish):
+            card = entry["card"]
+            total = points[card]
+            for kind, amount, arg in self._effects(index, card):
+                if kind == POINTS:
+                    total += amount
+                elif kind == POINTS_PER:
+                    total += amount * self.count(arg)
+            totals.append(total)
+        for judge in judge_abilities:
+            totals += [e["amount"] for e in judge.ability.effects if e["effect"] == "points"]
+        return totals
+
+    def points(self, judge_abilities: list[Judge] = ()) -> tuple[int, int]:
+        """`score(...)`'s total and card medals."""
+        facts = self.facts
+        points = facts.points
+        total = medals = 0
+        conditional = []
+        for index, entry in enumerate(self.dish):
+            card = entry["card"]
+            total += points[card]
+            for kind, amount, arg in self._effects(index, card):
+                if kind == POINTS:
+                    total += amount
+                elif kind == POINTS_PER:
+                    total += amount * self.count(arg)
+                elif arg is None:
+                    medals += amount
+                else:
+                    conditional.append((amount, arg))
+        for judge in judge_abilities:
+            total += facts.submit_points[judge.id]
+            medals += facts.submit_medals[judge.id]
+        medals += sum([amount for amount, cond in conditional if self.met(cond, total)])
+        return total, medals
+
+    def accepted_medals(self, judge: Judge, scored: tuple[int, int],
+                        more_medals: bool = False) -> int:
+        """The medals `assess(...)` gives when the judge accepts the dish, else 0."""
+        total, card_medals = scored
+        if total < judge.tier:
+            return 0
+        requires, bonus, penalty = self.facts.judge_rules[judge.id]
+        met = self.met
+        if not all(met(cond, total) for cond in requires):
+            return 0
+        net = judge.medals + card_medals
+        net += sum([amount for cond, amount in bonus if met(cond, total)])
+        net -= sum([amount for cond, amount in penalty if met(cond, total)])
+        if more_medals and len(set(self.cuisines) - {None}) >= self.facts.all_cuisines:
+            net += 1
+        return net if net >= 1 else 0
+
+
 def points(dish: list[dict[str, Any]], comp: Components,
            judge_abilities: list[Judge] = ()) -> tuple[int, int]:
     """`score(...)`'s total and card medals without its explanation lines: the fast path of
     the bots and of `legal_moves` (tests check that both paths agree on random dishes)."""
-    cards = comp.cards
-    total = 0
-    medal_effects: list[dict[str, Any]] = []
-    for index, entry in enumerate(dish):
-        card = cards[entry["card"]]
-        active = [a for a in card.abilities if a.trigger == "submit"]
-        ability = card.cuisine_ability
-        if ability and ability.trigger == "submit" and partners(dish, comp, index):
-            active.append(ability)
-        total += card.points
-        for act in active:
-            for effect in act.effects:
-                kind = effect["effect"]
-                if kind == "points":
-                    total += effect["amount"]
-                elif kind == "points_per":
-                    total += effect["amount"] * count(dish, comp, effect["per"])
-                elif kind == "medals":
-                    medal_effects.append(effect)
-    for judge in judge_abilities:
-        for effect in judge.ability.effects:
-            if effect["effect"] == "points":
-                total += effect["amount"]
-    medals = 0
-    for effect in medal_effects:
-        cond = effect.get("if")
-        if cond is None or _met(cond, dish, comp, total):
-            medals += effect["amount"]
-    for judge in judge_abilities:
-        for effect in judge.ability.effects:
-            if effect["effect"] == "medals":
-                medals += effect["amount"]
-    return total, medals
-
-
-def _met(cond: dict[str, Any], dish: list[dict[str, Any]], comp: Components, total: int) -> bool:
-    """`holds(...)[0]` without the numbers that explain it."""
-    if "has" in cond:
-        return count(dish, comp, cond["has"]) >= cond["at_least"]
-    if "points" in cond:
-        return total >= cond["points"]
-    return len(cuisines(dish, comp)) >= cond["cuisines"]
+    return FastDish(dish, comp).points(judge_abilities)
 
 
 def accepted_medals(dish: list[dict[str, Any]], comp: Components, judge: Judge,
                     scored: tuple[int, int], more_medals: bool = False) -> int:
     """The medals `assess(...)` gives when the judge accepts the dish, else 0 (fast path of
     the bots and of `legal_moves`; `scored` is `points(...)`'s answer)."""
-    total, card_medals = scored
-    if total < judge.tier:
-        return 0
-    if not all(_met(cond, dish, comp, total) for cond in judge.requires):
-        return 0
-    net = judge.medals + card_medals
-    net += sum(amount for cond, amount in judge.bonus if _met(cond, dish, comp, total))
-    net -= sum(amount for cond, amount in judge.penalty if _met(cond, dish, comp, total))
-    if more_medals and len(cuisines(dish, comp)) >= len(comp.cuisines):
-        net += 1
-    return net if net >= 1 else 0
+    return FastDish(dish, comp).accepted_medals(judge, scored, more_medals)
 
 
 def ceiling(dish: list[dict[str, Any]], comp: Components, judge_abilities: list[Judge] = ()) -> int:
-    """The most meal points these ingredients reach together, whatever dual types are chosen."""
-    cards = comp.cards
-    typed = any("type" in e.get("per", {}) for d in dish for a in cards[d["card"]].abilities
-                + ((cards[d["card"]].cuisine_ability,) if cards[d["card"]].cuisine_ability else ())
-                for e in a.effects)
-    duals = [i for i, d in enumerate(dish) if cards[d["card"]].dual] if typed else []
+    """The most meal points these ingredients reach together, whatever dual types are chosen
+    (each choice matters only if a card counts food types; tests compare with `score`)."""
+    facts = comp.facts
+    fast = FastDish(dish, comp)
+    typed = any([facts.per_type[d["card"]] for d in dish])
+    duals = [i for i, d in enumerate(dish) if facts.dual[d["card"]]] if typed else []
+    if not duals:
+        return fast.points(judge_abilities)[0]
     best = 0
-    for choice in product(*(cards[dish[i]["card"]].types for i in duals)):
-        trial = [dict(d) for d in dish]
+    for choice in product(*(comp.cards[dish[i]["card"]].types for i in duals)):
         for i, chosen in zip(duals, choice, strict=True):
-            trial[i]["as"] = chosen
-        best = max(best, points(trial, comp, judge_abilities)[0])
+            fast.marks[i] = facts.marks[dish[i]["card"]] | {("type", chosen)}
+        best = max(best, fast.points(judge_abilities)[0])
     return best
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from foodplay.data import DataError, require
+from foodplay.games.cuisine_a_la_card.lookups import shuffle
 from foodplay.games.cuisine_a_la_card.rules import HAND_SIZE, MARKET_SIZE, PLATES, ev
 
 if TYPE_CHECKING:
@@ -83,13 +84,13 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
     advanced = state.options["advanced"]
     if advanced:
         state.stacks = {"all": list(comp.judges)}
-        rng.shuffle(state.stacks["all"])
+        shuffle(rng, state.stacks["all"])
         slots = ["all"] * (players + 1)
     else:
         state.stacks = {str(t): [j for j in comp.judges if comp.judges[j].tier == t]
                         for t in comp.tiers}
         for stack in state.stacks.values():
-            rng.shuffle(stack)
+            shuffle(rng, stack)
         keys = [str(t) for t in comp.tiers]
         slots = sorted(keys + keys[:2][:players - 2], key=keys.index)
     top = setup.get("judges_top", [])
@@ -103,11 +104,11 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
 
     # S4: the Pantry
     pantry = comp.pantry_deck()
-    rng.shuffle(pantry)
+    shuffle(rng, pantry)
     starting = []
     for _ in range(players):
         deck = comp.starting_deck()
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         starting.append(deck)
     if staged is not None:  # any position as data: the start of a later turn
         from foodplay.games.cuisine_a_la_card.position import apply as apply_position
