@@ -51,6 +51,12 @@ def test_later_widgets_are_built_in_order_once_the_browser_has_drawn_one():
 
 
 def test_later_widgets_without_an_event_loop_are_built_at_the_ping():
-    later = Later(lambda: widgets.HTML("built"), "<p>wait</p>", "<p>failed</p>")
-    later.go.click()
+    def ping() -> Later:
+        later = Later(lambda: widgets.HTML("built"), "<p>wait</p>", "<p>failed</p>")
+        later.go.click()
+        return later
+
+    # a thread with no event loop: an earlier test may leave this thread's loop running
+    with ThreadPoolExecutor(1) as pool:
+        later = pool.submit(ping).result()
     assert later.children[0].value == "built" and not lean._waiting
