@@ -38,6 +38,16 @@ OWN = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))  # events only on
 PLATES = 3  # P1
 MARKET_SIZE = 4  # S4
 FRIDGE_PRICE = 1  # P4-1
+# Events whose details recur are immutable values: built once here and shared by every game
+NEW_HAND = tuple(Event(K + "draw.new_hand", (("seat", s), ("count", HAND_SIZE)), ("P3",))
+                 for s in range(MAX_PLAYERS))
+WARM_SKIPPED = {(s, key): Event(K + key, (("seat", s), ("count", PLATES)), ("P1",))
+                for s in range(MAX_PLAYERS) for key in ("warm.skip_full", "warm.skip_empty")}
+DISH_START = tuple(Event(K + "dish.start", (("seat", s),), ("P2-4", "D1", "G11"))
+                   for s in range(MAX_PLAYERS))
+SLIDE = tuple(Event(K + "cleanup.slide", (("count", n),), ("P4",))
+              for n in range(MARKET_SIZE + 1))
+_played_events: dict[tuple[Seat, str, str], Event] = {}  # play.card/.wasted/.nothing by seat
 TARGET = {2: 15, 3: 10, 4: 10}  # E1, S6
 MORE_MEDALS_EXTRA = 3  # V2 (18 with two players), G9
 FORK_USES = ("currency", "buy")
@@ -84,6 +94,15 @@ def ev(key: str, clauses: str | tuple[str, ...], visible_to: frozenset[Seat] | N
     the same Event as `engine.event` gives, one call fewer on the hottest path)."""
     return Event(K + key, tuple(params.items()),
                  (clauses,) if clauses.__class__ is str else tuple(clauses), visible_to)
+
+
+def _played_event(seat: Seat, card: str, key: str, clauses: tuple[str, ...]) -> Event:
+    """The event of a card played (its message key and clauses), remembered per seat and card."""
+    if len(_played_events) > 10_000:
+        _played_events.clear()
+    event = _played_events[seat, card, key] = Event(K + key, (("seat", seat), ("card", card)),
+                                                     clauses)
+    return event
 
 
 def no(clause: str, reason: str, **params: Any) -> Verdict:
@@ -567,8 +586,10 @@ class CuisineState(State):
                 ("seat", seat), ("count", info.currency), ("total", self.currency)),
                 ("P2", "P2-1")))
             return
-        events.append(Event("cuisine-a-la-card.play.card", (("seat", seat), ("card", card)),
-                            ("P2",)))
+        event = _played_events.get((seat, card, "play.card"))
+        if event is None:
+            event = _played_event(seat, card, "play.card", ("P2",))
+        events.append(event)
         self._played(seat, card, events)
         if self.queue:
             self._run(events)
@@ -582,7 +603,10 @@ class CuisineState(State):
             self._enqueue(seat, card, "on_play", ability.effects)
         if card not in facts.plays:
             key = "play.wasted" if card in facts.in_dish else "play.nothing"
-            events.append(Event(K + key, (("seat", seat), ("card", card)), ("P2", "C2")))
+            event = _played_events.get((seat, card, key))
+            if event is None:
+                event = _played_event(seat, card, key, ("P2", "C2"))
+            events.append(event)
         if not facts.play_cuisine.keys().isdisjoint(self.turn_played):  # else none can wake
             self._wake_cuisines(seat, events, card)
 
@@ -681,8 +705,7 @@ class CuisineState(State):
 
     def _start_dish(self, seat: Seat, events: list[Event]) -> None:
         if not self.dish[seat]:
-            events.append(Event("cuisine-a-la-card.dish.start", (("seat", seat),),
-                                ("P2-4", "D1", "G11")))
+            events.append(DISH_START[seat])
             if self.served:
                 events.append(ev("dish.again", "D6", seat=seat, count=self.served))
 
@@ -1021,8 +1044,7 @@ class CuisineState(State):
             events.append(Event("cuisine-a-la-card.currency_lost", (
                 ("seat", seat), ("count", self.currency)), ("C5",)))
         self.currency = 0
-        events.append(Event("cuisine-a-la-card.draw.new_hand", (
-            ("seat", seat), ("count", HAND_SIZE)), ("P3",)))
+        events.append(NEW_HAND[seat])
         self._draw(seat, HAND_SIZE, events)
         self._cleanup(events)
         if self.end_trigger is None and not self.pantry and not any(self.market):
@@ -1049,8 +1071,7 @@ class CuisineState(State):
         gaps = MARKET_SIZE - len(cards)
         market = self.market = [None] * gaps + cards
         if cards and gaps:
-            events.append(Event("cuisine-a-la-card.cleanup.slide", (("count", len(cards)),),
-                                ("P4",)))
+            events.append(SLIDE[len(cards)])
         pantry = self.pantry
         dealt = pantry[:-gaps - 1:-1] if gaps else []  # the top of the Pantry is its end
         if dealt:
@@ -1086,7 +1107,7 @@ class CuisineState(State):
         hand = self.hand[seat]
         if not hand or None not in self.plates[seat]:
             key = "warm.skip_full" if hand else "warm.skip_empty"
-            events.append(Event(K + key, (("seat", seat), ("count", PLATES)), ("P1",)))
+            events.append(WARM_SKIPPED[seat, key])
             self.phase = "play"
 
     def _finish(self, events: list[Event]) -> None:
