@@ -47,6 +47,7 @@ DISH_START = tuple(Event(K + "dish.start", (("seat", s),), ("P2-4", "D1", "G11")
                    for s in range(MAX_PLAYERS))
 SLIDE = tuple(Event(K + "cleanup.slide", (("count", n),), ("P4",))
               for n in range(MARKET_SIZE + 1))
+_shared_events: dict[tuple[str, tuple[tuple[str, Any], ...]], Event] = {}  # _shared_event's
 _played_events: dict[tuple[Seat, str, str], Event] = {}  # play.card/.wasted/.nothing by seat
 TARGET = {2: 15, 3: 10, 4: 10}  # E1, S6
 MORE_MEDALS_EXTRA = 3  # V2 (18 with two players), G9
@@ -102,6 +103,18 @@ def _played_event(seat: Seat, card: str, key: str, clauses: tuple[str, ...]) -> 
         _played_events.clear()
     event = _played_events[seat, card, key] = Event(K + key, (("seat", seat), ("card", card)),
                                                      clauses)
+    return event
+
+
+def _shared_event(key: str, params: tuple[tuple[str, Any], ...],
+                  clauses: tuple[str, ...]) -> Event:
+    """An event whose details are numbers that recur, built once per key and details (each call
+    site gives one key the same clauses)."""
+    event = _shared_events.get((key, params))
+    if event is None:
+        if len(_shared_events) > 10_000:
+            _shared_events.clear()
+        event = _shared_events[key, params] = Event(key, params, clauses)
     return event
 
 
@@ -582,7 +595,7 @@ class CuisineState(State):
         info = self.comp.cards[card]
         if info.tool:
             self.currency += info.currency
-            events.append(Event("cuisine-a-la-card.play.spoon", (
+            events.append(_shared_event("cuisine-a-la-card.play.spoon", (
                 ("seat", seat), ("count", info.currency), ("total", self.currency)),
                 ("P2", "P2-1")))
             return
@@ -1038,10 +1051,10 @@ class CuisineState(State):
         gone = self.played[seat] + self.hand[seat]
         self.discard[seat] += gone
         self.played[seat], self.hand[seat] = [], []
-        events.append(Event("cuisine-a-la-card.discard_phase", (
+        events.append(_shared_event("cuisine-a-la-card.discard_phase", (
             ("seat", seat), ("count", len(gone))), ("P3",)))
         if self.currency:
-            events.append(Event("cuisine-a-la-card.currency_lost", (
+            events.append(_shared_event("cuisine-a-la-card.currency_lost", (
                 ("seat", seat), ("count", self.currency)), ("C5",)))
         self.currency = 0
         events.append(NEW_HAND[seat])
@@ -1092,7 +1105,7 @@ class CuisineState(State):
         self.turn_played, self.turn_fired = [], []
         self.warmed = False
         self.bought_discard, self.bought_deck, self.bought_hand = [], [], []
-        events.append(Event("cuisine-a-la-card.turn.start", (
+        events.append(_shared_event("cuisine-a-la-card.turn.start", (
             ("seat", seat), ("round", self.round), ("count", len(self.hand[seat]))), ("T",)))
         if self.won[seat]:
             for entry in self.won[seat]:
