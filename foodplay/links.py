@@ -81,6 +81,14 @@ def _short(text: str) -> str:
     return printable(text, SHOWN_CHARS)
 
 
+def lang_problem(value: str) -> tuple[str, dict] | None:
+    """The message for an address's `lang=` naming a language the tutor does not have, as
+    (key, params); None for one it has."""
+    if value in LANGUAGES:
+        return None
+    return "link.bad_lang", {"value": _short(value), "languages": ", ".join(LANGUAGES)}
+
+
 def _whole(value: str, name: str, low: int, high: int, problems: list) -> int | None:
     try:
         number = int(value)
@@ -150,11 +158,11 @@ def parse_query(query: str, default_game: str = "burg") -> Link:
         seat = _whole(values["seat"], "seat", 1, link.players, problems)
         link.seat = None if seat is None else seat - 1
     if "lang" in values:
-        if values["lang"] in LANGUAGES:
+        problem = lang_problem(values["lang"])
+        if problem is None:
             link.lang = values["lang"]
         else:
-            problems.append(("link.bad_lang", {"value": _short(values["lang"]),
-                                               "languages": ", ".join(LANGUAGES)}))
+            problems.append(problem)
     if "mode" in values:
         if values["mode"] in ("watch", "play"):
             link.mode = values["mode"]

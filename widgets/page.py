@@ -12,8 +12,7 @@ from urllib.parse import parse_qsl
 
 import ipywidgets as widgets
 
-from foodplay.limits import SHOWN_CHARS, printable
-from foodplay.links import with_lang
+from foodplay.links import lang_problem, with_lang
 from foodplay.messages import LANGUAGES, catalogue
 from foodplay_widgets.text import esc
 
@@ -55,10 +54,10 @@ def unknown_lang_notice(query: str) -> str:
     """A notice if the address asks for a language the tutor does not have (shown in English,
     the language used instead), else nothing."""
     asked = dict(parse_qsl(query.lstrip("?"))).get("lang")
-    if asked is None or asked in LANGUAGES:
+    problem = None if asked is None else lang_problem(asked)
+    if problem is None:
         return ""
-    params = {"value": printable(asked, SHOWN_CHARS), "languages": ", ".join(LANGUAGES)}
-    text = catalogue(None, "en").format("link.bad_lang", params)
+    text = catalogue(None, "en").format(*problem)
     return f'<p class="fp-lang-notice" role="status">{esc(text)}</p>'
 
 
