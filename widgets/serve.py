@@ -142,13 +142,13 @@ def main(argv: list[str] | None = None) -> None:
 
     if not (args.notebooks / GALLERY).is_file():
         parser.error(f"no {GALLERY} in {args.notebooks}; pass --notebooks DIR")
+    if args.renders < 0:
+        parser.error(f"--renders {args.renders}: use 0 (no limit) or a positive number")
 
     from voila.app import main as voila_main
     from voila.handler import VoilaHandler
 
     precompile()
-    if args.renders < 0:
-        parser.error(f"--renders {args.renders}: use 0 (no limit) or a positive number")
     if args.renders:
         admit_renders(VoilaHandler, args.renders)
 
