@@ -15,29 +15,35 @@ def run_alone(coroutine):
         return pool.submit(asyncio.run, coroutine).result()
 
 
-class FakePages:
-    """Stands in for Voilà's page handler: each page streams three chunks, slowly."""
+def fake_pages() -> type:
+    """A fresh stand-in for Voilà's page handler (each test admits its own class): each page
+    streams three chunks, slowly, and the class counts the pages streaming at once."""
 
-    running = 0
-    most = 0
-    order: list[int] = []
+    class FakePages:
+        running = 0
+        most = 0
+        order: list[int] = []
 
-    def __init__(self, number: int):
-        self.number = number
+        def __init__(self, number: int):
+            self.number = number
 
-    async def get_generator(self, path=None):
-        type(self).running += 1
-        type(self).most = max(type(self).most, type(self).running)
-        type(self).order.append(self.number)
-        try:
-            for part in range(3):
-                await asyncio.sleep(0.01)
-                yield f"page {self.number} part {part}"
-        finally:
-            type(self).running -= 1
+        async def get_generator(self, path=None):
+            cls = type(self)
+            cls.running += 1
+            cls.most = max(cls.most, cls.running)
+            cls.order.append(self.number)
+            try:
+                for part in range(3):
+                    await asyncio.sleep(0.01)
+                    yield f"page {self.number} part {part}"
+            finally:
+                cls.running -= 1
+
+    return FakePages
 
 
 def test_at_most_the_limit_run_at_once_and_every_page_is_served_in_turn():
+    FakePages = fake_pages()
     admit_renders(FakePages, limit=2)
     admit_renders(FakePages, limit=2)  # installing twice changes nothing
 
@@ -54,10 +60,7 @@ def test_at_most_the_limit_run_at_once_and_every_page_is_served_in_turn():
 
 
 def test_a_page_closed_half_way_gives_its_place_to_the_next():
-    class Pages(FakePages):
-        running = most = 0
-        order: list[int] = []
-
+    Pages = fake_pages()
     admit_renders(Pages, limit=1)
 
     async def scenario():
