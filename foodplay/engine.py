@@ -258,10 +258,10 @@ class Game:
         if (isinstance(players, int) and not isinstance(players, bool)
                 and self.min_players <= players <= self.max_players):
             return
-        from foodplay.data import require
+        from foodplay.data import DataError
 
-        require(False, "players", f"{self.title} is for {self.min_players} to "
-                                  f"{self.max_players} players, not {players!r}")
+        raise DataError("players", f"{self.title} is for {self.min_players} to "
+                                   f"{self.max_players} players, not {players!r}")
 
     @cached_property
     def package_dir(self) -> Path:
