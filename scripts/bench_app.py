@@ -205,26 +205,6 @@ async (k) => {
 }
 """
 
-BARE_CLICK_JS = """
-async () => {
-  const label = () => document.querySelector('.bare-count');
-  const want = String(Number(label().textContent) + 1);
-  return await new Promise((resolve, reject) => {
-    let observer;
-    const timer = setTimeout(() => { observer.disconnect(); reject(new Error(want)); }, 10000);
-    const t0 = performance.now();
-    observer = new MutationObserver(() => {
-      if (label() && label().textContent === want) {
-        const dt = performance.now() - t0;
-        observer.disconnect(); clearTimeout(timer); resolve(dt);
-      }
-    });
-    observer.observe(document.body, {subtree: true, childList: true, characterData: true});
-    document.querySelector('button.bare-button').click();
-  });
-}
-"""
-
 # The first app on the page (an examples page's first example) can be stepped through.
 APP_READY_JS = """() => {
   const next = document.querySelector('.fp-app button.fp-next');
@@ -242,42 +222,9 @@ BARE_READY_JS = """() => {
 # The same click, also timed to the page settling: the title and the step counter updated,
 # then the time of the last change to the page before QUIET_MS without one.
 QUIET_MS = 150
-SETTLE_JS = """
+_SETTLE_TEMPLATE = """
 async (k) => {
-  const want = `Step ${k}`;
-  const title = () => document.querySelector('.fp-explanation .fp-step-title');
-  const counter = () => document.querySelector('.fp-step-counter .fp-counter');
-  return await new Promise((resolve, reject) => {
-    let observer, quiet, first = null, both = false, last = null;
-    const timer = setTimeout(() => { observer.disconnect(); reject(new Error(want)); }, 10000);
-    const t0 = performance.now();
-    const done = () => {
-      observer.disconnect(); clearTimeout(timer); resolve([first - t0, last - t0]);
-    };
-    observer = new MutationObserver(() => {
-      const now = performance.now();
-      if (first === null && title() && title().textContent === want) { first = now; }
-      if (!both) {
-        if (first === null || !(counter() && counter().textContent.startsWith(`step ${k} /`))) {
-          return;
-        }
-        both = true;
-      }
-      last = now;
-      clearTimeout(quiet);
-      quiet = setTimeout(done, QUIET);
-    });
-    observer.observe(document.body, {subtree: true, childList: true, characterData: true,
-                                     attributes: true});
-    document.querySelector('button.fp-next').click();
-  });
-}
-""".replace("QUIET", str(QUIET_MS))
-
-BARE_SETTLE_JS = """
-async () => {
-  const label = () => document.querySelector('.bare-count');
-  const want = String(Number(label().textContent) + 1);
+  SETUP
   return await new Promise((resolve, reject) => {
     let observer, quiet, first = null, last = null;
     const timer = setTimeout(() => { observer.disconnect(); reject(new Error(want)); }, 10000);
@@ -287,20 +234,38 @@ async () => {
     };
     observer = new MutationObserver(() => {
       const now = performance.now();
-      if (first === null) {
-        if (!(label() && label().textContent === want)) { return; }
-        first = now;
-      }
+      if (first === null && arrived()) { first = now; }
+      if (first === null || (last === null && !ready())) { return; }
       last = now;
       clearTimeout(quiet);
       quiet = setTimeout(done, QUIET);
     });
     observer.observe(document.body, {subtree: true, childList: true, characterData: true,
                                      attributes: true});
-    document.querySelector('button.bare-button').click();
+    document.querySelector('BUTTON').click();
   });
 }
-""".replace("QUIET", str(QUIET_MS))
+"""
+
+
+def settle_js(setup: str, button: str) -> str:
+    """The settle probe for a page: `setup` defines `want` (the first change awaited),
+    `arrived()` (it has come) and `ready()` (the rest of the step is there too)."""
+    return (_SETTLE_TEMPLATE.replace("SETUP", setup).replace("BUTTON", button)
+            .replace("QUIET", str(QUIET_MS)))
+
+
+SETTLE_JS = settle_js("""const want = `Step ${k}`;
+  const title = () => document.querySelector('.fp-explanation .fp-step-title');
+  const counter = () => document.querySelector('.fp-step-counter .fp-counter');
+  const arrived = () => title() && title().textContent === want;
+  const ready = () => counter() && counter().textContent.startsWith(`step ${k} /`);""",
+                      "button.fp-next")
+
+BARE_SETTLE_JS = settle_js("""const label = () => document.querySelector('.bare-count');
+  const want = String(Number(label().textContent) + 1);
+  const arrived = () => label() && label().textContent === want;
+  const ready = () => true;""", "button.bare-button")
 
 
 def bench_clicks(page, clicks: int) -> list[float]:
