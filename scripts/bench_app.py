@@ -33,6 +33,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import NamedTuple
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = REPO / "notebooks"
@@ -284,13 +285,53 @@ def last_step(page) -> int:
 
 
 # --- (c) time to interactive --------------------------------------------------------------------
-def time_to_interactive(server: Server, context, notebook: str, ready_js: str) -> float:
-    """ms from navigation start (performance.timeOrigin) to `ready_js` being true."""
+SERVED_JS = "() => performance.getEntriesByType('navigation')[0].responseEnd"
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+class Load(NamedTuple):
+    """One page load: ms to interactive and to the page's last byte (Voilà sends it once the
+    kernel has run every cell), and the CPU ms spent meanwhile by the server with its
+    kernels, and by the browser."""
+
+    ready: float
+    served: float
+    server_cpu: float
+    browser_cpu: float
+
+
+def tree_cpu(root: int) -> float:
+    """CPU ms used so far by `root` and its descendants (ended children included once their
+    parent has waited for them)."""
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+        todo.extend(children(pid))
+    return total * 1000 / CLOCK_TICKS
+
+
+def browser_cpu(server: Server) -> float:
+    """CPU ms used so far by this process's children but the server: the browser and its
+    driver."""
+    return sum(tree_cpu(kid) for kid in children(os.getpid()) if kid != server.proc.pid)
+
+
+def time_to_interactive(server: Server, context, notebook: str, ready_js: str) -> Load:
+    """Load `notebook` in a new page: ms from navigation start (performance.timeOrigin) to
+    `ready_js` being true, with the CPU the server and the browser spent until then."""
     page = context.new_page()
+    server0, browser0 = tree_cpu(server.proc.pid), browser_cpu(server)
     page.goto(f"{server.base}/voila/render/{notebook}", wait_until="commit")
     ms = page.wait_for_function(ready_js, polling="raf", timeout=TIMEOUT_MS).json_value()
+    used = Load(float(ms), float(page.evaluate(SERVED_JS)),
+                tree_cpu(server.proc.pid) - server0, browser_cpu(server) - browser0)
     close_page(server, page)
-    return float(ms)
+    return used
 
 
 # --- (d) kernel memory ------------------------------------------------------------------------
@@ -342,11 +383,12 @@ def spread(values: list[float]) -> str:
     return f"median {statistics.median(values):.0f} ms ({min(values):.0f}-{max(values):.0f})"
 
 
-def bench_tti(server: Server, context, notebooks: list[str], loads: int) -> dict[str, list]:
-    """Time to interactive of each notebook, loaded in turn `loads` rounds after a warm-up."""
+def bench_tti(server: Server, context, notebooks: list[str], loads: int) -> dict[str, list[Load]]:
+    """Each notebook's loads (`time_to_interactive`), in turn, `loads` rounds after a
+    warm-up."""
     for notebook in notebooks:
         time_to_interactive(server, context, notebook, ready_js(notebook))
-    times: dict[str, list[float]] = {nb: [] for nb in notebooks}
+    times: dict[str, list[Load]] = {nb: [] for nb in notebooks}
     for _ in range(loads):
         for notebook in notebooks:
             times[notebook].append(time_to_interactive(server, context, notebook,
@@ -383,15 +425,49 @@ def report_tti(server: Server, context, pages: list[str], loads: int) -> list[tu
     """Print (c) and return its rows for the summary."""
     print(f"(c) time to interactive: {loads} rounds of {len(pages) + 1} pages in "
           f"turn, after one warm-up load each (load average {load_average()})")
-    tti = bench_tti(server, context, [BARE, *pages], loads)
-    bare_ms = statistics.median(tti[BARE])
-    print(f"    {BARE}: {spread(tti[BARE])}")
+    print("    (served: to the page's last byte, once Voilà has run every cell; CPU: used by "
+          "the server and its kernels, and by the browser, until interactive)")
+    times = bench_tti(server, context, [BARE, *pages], loads)
+    bare = {field: statistics.median(getattr(load, field) for load in times[BARE])
+            for field in Load._fields}
     rows = []
-    for notebook in pages:
-        ratio = statistics.median(tti[notebook]) / bare_ms
-        print(f"    {notebook}: {spread(tti[notebook])}, ratio {ratio:.2f}")
+    for notebook in [BARE, *pages]:
+        loads_of = times[notebook]
+        medians = {field: statistics.median(getattr(load, field) for load in loads_of)
+                   for field in Load._fields}
+        ratio = medians["ready"] / bare["ready"]
+        print(f"    {notebook}: {spread([x.ready for x in loads_of])}, ratio {ratio:.2f}; "
+              f"served {spread([x.served for x in loads_of])}, "
+              f"ratio {medians['served'] / bare['served']:.2f}")
+        print(f"        CPU: server + kernel {spread([x.server_cpu for x in loads_of])}, "
+              f"ratio {medians['server_cpu'] / bare['server_cpu']:.2f}; "
+              f"browser {spread([x.browser_cpu for x in loads_of])}, "
+              f"ratio {medians['browser_cpu'] / bare['browser_cpu']:.2f}")
+        if notebook == BARE:
+            continue
         rows.append((f"TTI {notebook} / bare", f"{ratio:.2f}", f"<= {GOAL_TTI_RATIO}",
                      ratio <= GOAL_TTI_RATIO))
+    return rows
+
+
+def report_clicks(server: Server, context, apps: list[str], clicks: int) -> list[tuple]:
+    """Print (b) and return its rows for the summary."""
+    print(f"(b) browser: click to update, {clicks} rounds of one click per page, "
+          f"pages open together (load average {load_average()})")
+    times = bench_page_clicks(server, context, [BARE, *apps], clicks)
+    bare_title, bare_settled = (statistics.median(v) for v in times[BARE])
+    print(f"    {BARE}: title {spread(times[BARE][0])}; settled {spread(times[BARE][1])}")
+    rows = []
+    for notebook in apps:
+        title, settled = times[notebook]
+        ratio = statistics.median(title) / bare_title
+        settled_ratio = statistics.median(settled) / bare_settled
+        print(f"    {notebook}: title {spread(title)}, p90 {percentile(title, 90):.0f} ms, "
+              f"ratio {ratio:.2f}; settled {spread(settled)}, ratio {settled_ratio:.2f}")
+        rows.append((f"Next click {notebook} / bare", f"{ratio:.2f}",
+                     f"<= {GOAL_CLICK_RATIO}", ratio <= GOAL_CLICK_RATIO))
+        rows.append((f"Next click settled {notebook} / bare", f"{settled_ratio:.2f}",
+                     f"<= {GOAL_CLICK_RATIO}", settled_ratio <= GOAL_CLICK_RATIO))
     return rows
 
 
@@ -429,8 +505,8 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=200, help="kernel-side steps (200)")
     parser.add_argument("--clicks", type=int, default=20, help="browser clicks on Next (20)")
     parser.add_argument("--loads", type=int, default=5, help="page loads per notebook (5)")
-    parser.add_argument("--skip", nargs="*", default=[], choices=["tti", "memory"],
-                        help="parts to leave out (time to interactive, kernel memory)")
+    parser.add_argument("--skip", nargs="*", default=[], choices=["tti", "clicks", "memory"],
+                        help="parts to leave out (time to interactive, clicks, kernel memory)")
     parser.add_argument("--only", nargs="*", default=None,
                         help="notebooks to compare with the bare one (default: all eight)")
     args = parser.parse_args()
@@ -461,22 +537,8 @@ def main() -> None:
             if "tti" not in args.skip:
                 rows += report_tti(server, context, pages, args.loads)
 
-            print(f"(b) browser: click to update, {args.clicks} rounds of one click per page, "
-                  f"pages open together (load average {load_average()})")
-            clicks = bench_page_clicks(server, context, [BARE, *apps], args.clicks)
-            bare_title, bare_settled = (statistics.median(v) for v in clicks[BARE])
-            print(f"    {BARE}: title {spread(clicks[BARE][0])}; "
-                  f"settled {spread(clicks[BARE][1])}")
-            for notebook in apps:
-                title, settled = clicks[notebook]
-                ratio = statistics.median(title) / bare_title
-                settled_ratio = statistics.median(settled) / bare_settled
-                print(f"    {notebook}: title {spread(title)}, p90 {percentile(title, 90):.0f} ms, "
-                      f"ratio {ratio:.2f}; settled {spread(settled)}, ratio {settled_ratio:.2f}")
-                rows.append((f"Next click {notebook} / bare", f"{ratio:.2f}",
-                             f"<= {GOAL_CLICK_RATIO}", ratio <= GOAL_CLICK_RATIO))
-                rows.append((f"Next click settled {notebook} / bare", f"{settled_ratio:.2f}",
-                             f"<= {GOAL_CLICK_RATIO}", settled_ratio <= GOAL_CLICK_RATIO))
+            if "clicks" not in args.skip:
+                rows += report_clicks(server, context, apps, args.clicks)
 
             if "memory" not in args.skip:
                 rows += report_memory(server, context, args.clicks)

@@ -1414,9 +1414,16 @@ def opening_record(players: int = 3, seed: int = 7):
     return record
 
 
-def narrated_opening(players: int = 3, seed: int = 7, lang: str = "en"):
+def narrated_opening(players: int = 3, seed: int = 7, lang: str | None = None,
+                     later: bool = False):
     """The tutor on `opening_record`, at its set-up, in the teacher's view, without the
-    new-game settings (a worked example)."""
+    new-game settings (a worked example), in `lang` (else the page address's language).
+    `later=True` (in a kernel) gives a placeholder built once the page is drawn."""
     from foodplay_widgets.app import App
+    from foodplay_widgets.lesson import later_app
+    from foodplay_widgets.page import query_lang
 
+    lang = query_lang() if lang is None else lang
+    if later:
+        return later_app(lambda: narrated_opening(players, seed, lang), lang)
     return App(opening_record(players, seed), seat=None, lang=lang, step=0, settings=False)

@@ -9,15 +9,20 @@ set-up)."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import ipywidgets as widgets
+
+from foodplay.engine import Move
 from foodplay.games import get_game
 from foodplay.links import Link, parse_query
 from foodplay.messages import catalogue
 from foodplay.record import Record
 from foodplay_widgets.app import App, in_kernel_loop
 from foodplay_widgets.lean import Later
-from foodplay_widgets.page import query_lang
+from foodplay_widgets.page import query_lang, section
 from foodplay_widgets.text import esc
 
 
@@ -38,22 +43,33 @@ def _same_example(link: Link, record: Record) -> bool:
             and other.moves == record.moves and other.players == record.players)
 
 
+def later_app(build: Callable[[], widgets.Widget], lang: str) -> widgets.Widget:
+    """`build()`'s app, made once the page has drawn a placeholder (`Later`) in its place,
+    if this runs in a kernel; made now otherwise (plain Python, tests)."""
+    if not in_kernel_loop():
+        return build()
+    cat = catalogue(None, lang)
+    return Later(build,
+                 f'<p class="fp-later-text">{esc(cat.format("ui.load.example", {}))}</p>',
+                 f'<p class="fp-later-failed" role="alert">'
+                 f'{esc(cat.format("ui.load.example_failed", {}))}</p>')
+
+
 def worked_example(game: str, name: str, seat: int | None = None, lang: str | None = None,
-                   query: str | None = None, later: bool = False) -> App | Later:
-    """A tutor opened on a scenario at its set-up, in the teacher's view, without the
-    new-game settings: step through it with Next, or drag the slider. If the page's query
-    string (`query`, else Voilà's QUERY_STRING) links to a step of this very example, it opens
-    there instead, and says so. The language is `lang`, else the one the address asks for.
+                   query: str | None = None, later: bool = False, step: int = 0,
+                   ask: Move | None = None) -> App | Later:
+    """A tutor opened on a scenario at `step` (its set-up by default), in the teacher's view,
+    without the new-game settings: step through it with Next, or drag the slider; `ask` asks
+    "why not?" about a move there (a refusal the example shows). If the page's query string
+    (`query`, else Voilà's QUERY_STRING) links to a step of this very example, it opens there
+    instead, and says so. The language is `lang`, else the one the address asks for.
 
     `later=True` (in a kernel) gives a placeholder at once and builds the app once the page's
     cells have run, so that an examples page shows its first example sooner."""
     lang = query_lang(query) if lang is None else lang
-    if later and in_kernel_loop():
-        cat = catalogue(None, lang)
-        return Later(lambda: worked_example(game, name, seat, lang, query),
-                     f'<p class="fp-later-text">{esc(cat.format("ui.load.example", {}))}</p>',
-                     f'<p class="fp-later-failed" role="alert">'
-                     f'{esc(cat.format("ui.load.example_failed", {}))}</p>')
+    if later:
+        return later_app(lambda: worked_example(game, name, seat, lang, query, step=step,
+                                                ask=ask), lang)
     record = load_scenario(game, name)
     query = os.environ.get("QUERY_STRING", "") if query is None else query
     link = None
@@ -63,7 +79,10 @@ def worked_example(game: str, name: str, seat: int | None = None, lang: str | No
         except Exception:  # a damaged link opens the example at its set-up, as without one
             link = None
     if link is None or not _same_example(link, record):
-        return App(record, seat=seat, lang=lang, step=0, settings=False)
+        app = App(record, seat=seat, lang=lang, step=step, settings=False)
+        if ask is not None:
+            app.moves.ask(ask)
+        return app
     if link.record.annotations:  # a teacher's notes travel with the link
         record.annotations = dict(link.record.annotations)
     app = App(record, seat=link.seat, lang=link.lang, step=link.step or 0, settings=False)
@@ -73,3 +92,12 @@ def worked_example(game: str, name: str, seat: int | None = None, lang: str | No
                                                          "last": app.timeline.last})],
                       "info")
     return app
+
+
+def example(game: str, name: str, text: str | None = None, later: bool = True,
+            **kwargs: Any) -> widgets.VBox:
+    """An examples page's section: the example's text (`text`, else the catalogue's
+    `<game>.page.example.<name>`) above `worked_example(game, name, later=later, **kwargs)`.
+    Built later by default: only a page's first example need be there at its first paint."""
+    shown = worked_example(game, name, later=later, **kwargs)
+    return section(text or f"{game}.page.example.{name}", game, shown, kwargs.get("query"))
