@@ -22,7 +22,6 @@ import ipywidgets as widgets
 from foodplay.links import with_lang
 from foodplay.rule_index import place_text, places_for
 from foodplay.rulebook import Clause, Rulebook
-from foodplay.search import search
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.text import Text, badge, esc
 
@@ -169,6 +168,8 @@ class SearchBox(widgets.VBox):
         if not query:
             self.results.value = ""
             return
+        from foodplay.search import search  # on the first search: not before the first paint
+
         found = search(text.game.id, query, text.lang, MAX_HITS)
         if not found.hits:
             words = text.catalogue.join(list(found.suggestions))
