@@ -1,6 +1,7 @@
 """Benchmark what a page's kernel does before its first paint: prints numbers, checks nothing.
 
     .venv/bin/python scripts/bench_startup.py [--rounds 3] [--only burg.ipynb ...]
+    .venv/bin/python scripts/bench_startup.py --baseline ../main   # in turn with another checkout
     .venv/bin/python scripts/bench_startup.py --profile burg.ipynb   # where the CPU goes
 
 For each app and examples page, and for a bare one-Button notebook, a fresh kernel runs the
@@ -54,11 +55,11 @@ PROFILE_END = ("_fp_prof.disable()\nimport pstats as _ps\n"
                "_ps.Stats(_fp_prof).sort_stats('cumulative').print_stats({top})")
 
 
-def code_cells(notebook: str) -> list[str]:
+def code_cells(notebook: str, checkout: Path = REPO) -> list[str]:
     """The code cells Voilà runs for `notebook` (the bare notebook's one cell for BARE)."""
     if notebook == BARE:
         return [BARE_CELL]
-    cells = json.loads((NOTEBOOKS / notebook).read_text())["cells"]
+    cells = json.loads((checkout / "notebooks" / notebook).read_text())["cells"]
     return ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
 
 
@@ -105,22 +106,34 @@ def connect(client) -> int:
             return len(data["states"])
 
 
+def kernel_manager(checkout: Path):
+    """A kernel manager whose kernels run `checkout`'s own virtual environment."""
+    from jupyter_client.manager import KernelManager
+
+    manager = KernelManager(kernel_name="python3")
+    python = checkout / ".venv" / "bin" / "python"
+    manager.kernel_spec.argv = [str(python), "-m", "ipykernel_launcher", "-f",
+                                "{connection_file}"]
+    return manager
+
+
 def measure(notebook: str, query: str = "", profile: int = 0,
-            extra_env: dict[str, str] | None = None) -> dict:
+            extra_env: dict[str, str] | None = None, checkout: Path = REPO) -> dict:
     """Start a kernel as Voilà does, run `notebook`'s cells, connect as the page does, and
     return what the kernel measured."""
-    from jupyter_client.manager import start_new_kernel
-
     env = {**os.environ, "QUERY_STRING": query, "VOILA_PREHEAT": "False",
            "VOILA_REQUEST_URL": f"http://127.0.0.1/voila/render/{notebook}?{query}",
            **(extra_env or {})}
-    manager, client = start_new_kernel(kernel_name="python3", cwd=str(NOTEBOOKS), env=env,
-                                       stderr=subprocess.DEVNULL)
+    manager = kernel_manager(checkout)
+    manager.start_kernel(cwd=str(checkout / "notebooks"), env=env, stderr=subprocess.DEVNULL)
+    client = manager.client()
+    client.start_channels()
+    client.wait_for_ready(timeout=120)
     try:
         run(client, START)
         if profile:
             run(client, PROFILE_START)
-        cells = code_cells(notebook)
+        cells = code_cells(notebook, checkout)
         sent[0] = 0
         for cell in cells:
             run(client, cell)
@@ -138,11 +151,32 @@ def measure(notebook: str, query: str = "", profile: int = 0,
         manager.shutdown_kernel(now=True)
 
 
+def report(label: str, results: dict[str, list[dict]]) -> None:
+    """Print one checkout's table: medians (range) of kernel and cells CPU, ratios to bare."""
+    bare_cpu = statistics.median(r["kernel_cpu"] for r in results[BARE])
+    print(f"{label}:")
+    print(f"{'page':<32} {'kernel CPU ms':>22} {'ratio':>6} {'cells CPU ms':>20} "
+          f"{'cells':>5} {'widgets':>7} {'sent':>5} {'modules':>7}  matplotlib")
+    for page, runs in results.items():
+        cpu = [r["kernel_cpu"] * 1000 for r in runs]
+        cells_cpu = [r["cells_cpu"] * 1000 for r in runs]
+        last = runs[-1]
+        print(f"{page:<32} {statistics.median(cpu):>7.0f} ({min(cpu):>5.0f}-{max(cpu):>5.0f}) "
+              f"{statistics.median(cpu) / 1000 / bare_cpu:>6.2f} "
+              f"{statistics.median(cells_cpu):>6.0f} ({min(cells_cpu):>4.0f}-"
+              f"{max(cells_cpu):>4.0f}) {last['cells']:>5} {last['widgets']:>7} "
+              f"{last['messages']:>5} {last['modules']:>7}  "
+              f"{'yes' if last['matplotlib'] else 'no'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3, help="kernels per page (3)")
     parser.add_argument("--only", nargs="*", default=None, help="pages (default: all eight)")
     parser.add_argument("--query", default="", help="the pages' QUERY_STRING ('')")
+    parser.add_argument("--baseline", type=Path, metavar="CHECKOUT",
+                        help="another checkout (its .venv and notebooks/), measured in turn "
+                             "with this one, page by page")
     parser.add_argument("--profile", metavar="PAGE",
                         help="profile PAGE's cells once (cProfile, by cumulative time)")
     parser.add_argument("--top", type=int, default=40, help="functions --profile prints (40)")
@@ -151,32 +185,27 @@ def main() -> None:
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
                 "MPLCONFIGDIR", "IPYTHONDIR"):
         os.environ.setdefault(var, str(home / var.lower()))
-    from foodplay_widgets.serve import precompile
-
-    precompile()  # as `make serve` does
+    checkouts = {"this checkout": REPO}
+    if args.baseline:
+        checkouts["baseline " + str(args.baseline)] = args.baseline.resolve()
+    for checkout in checkouts.values():  # as `make serve` does
+        subprocess.run([str(checkout / ".venv" / "bin" / "python"), "-c",
+                        "from foodplay_widgets.serve import precompile; precompile()"],
+                       check=True)
     if args.profile:
         measure(args.profile, args.query, profile=args.top)
         return
 
     pages = args.only or list(PAGES)
-    results: dict[str, list[dict]] = {page: [] for page in [BARE, *pages]}
+    results = {label: {page: [] for page in [BARE, *pages]} for label in checkouts}
     for _ in range(args.rounds):
-        for page in results:
-            results[page].append(measure(page, args.query))
-    bare_cpu = statistics.median(r["kernel_cpu"] for r in results[BARE])
+        for page in [BARE, *pages]:
+            for label, checkout in checkouts.items():
+                results[label][page].append(measure(page, args.query, checkout=checkout))
     print(f"kernel CPU from its start to the page's widgets sent, {args.rounds} kernels "
           f"per page in turn (medians, range); load average {os.getloadavg()[0]:.1f}")
-    print(f"{'page':<32} {'kernel CPU ms':>22} {'ratio':>6} {'cells CPU ms':>13} "
-          f"{'cells':>5} {'widgets':>7} {'sent':>5} {'modules':>7}  matplotlib")
-    for page, runs in results.items():
-        cpu = [r["kernel_cpu"] * 1000 for r in runs]
-        cells_cpu = statistics.median(r["cells_cpu"] * 1000 for r in runs)
-        last = runs[-1]
-        print(f"{page:<32} {statistics.median(cpu):>7.0f} ({min(cpu):>5.0f}-{max(cpu):>5.0f}) "
-              f"{statistics.median(cpu) / 1000 / bare_cpu:>6.2f} {cells_cpu:>13.0f} "
-              f"{last['cells']:>5} {last['widgets']:>7} {last['messages']:>5} "
-              f"{last['modules']:>7}  "
-              f"{'yes' if last['matplotlib'] else 'no'}")
+    for label, table in results.items():
+        report(label, table)
     sys.stdout.flush()
 
 
