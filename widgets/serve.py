@@ -37,6 +37,10 @@ RENDERS_AT_ONCE = min(max(2 * (os.cpu_count() or 1), 2), 16)
 # An installed copy (site-packages/foodplay_widgets/serve.py) has no notebooks beside it:
 # pass --notebooks DIR then.
 DEFAULT_NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+# The tutor's page template (jupyter/voila/templates/foodplay: no CDN, a notice beside Voilà's
+# spinner), found by Voilà on the Jupyter data path.
+TEMPLATE = "foodplay"
+JUPYTER_DATA = Path(__file__).resolve().parent / "jupyter"
 
 
 def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False) -> list[str]:
@@ -44,6 +48,7 @@ def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False)
 
     - bind to 127.0.0.1 only, on exactly ``port`` (no silent move to another port);
     - strip source cells (Voilà's default, stated here so that it stays so);
+    - the tutor's page template, TEMPLATE (`on_jupyter_path` lets Voilà find it);
     - voila 0.5.13 refuses the closing page's kernel-shutdown beacon (voila#1458, missing
       ``_xsrf``), so accept it without the XSRF check, and cull kernels idle without a page
       for CULL_IDLE_S in case a beacon is lost anyway: otherwise every closed page leaves a
@@ -58,6 +63,7 @@ def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False)
         f"--Voila.ip={HOST}",
         f"--Voila.open_browser={open_browser}",
         "--strip_sources=True",
+        f"--template={TEMPLATE}",
         "--Voila.tornado_settings=disable_check_xsrf=True",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
         "--MappingKernelManager.cull_interval=30",
@@ -103,6 +109,13 @@ def precompile() -> None:
             compileall.compile_dir(folder, quiet=2, workers=1)
         except OSError:  # not ours to write: the kernels compile as before
             pass
+
+
+def on_jupyter_path(environ: dict[str, str] = os.environ) -> None:
+    """Put the tutor's Jupyter data folder (its Voilà template) first on the Jupyter path."""
+    paths = [p for p in environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    if str(JUPYTER_DATA) not in paths:
+        environ["JUPYTER_PATH"] = os.pathsep.join([str(JUPYTER_DATA), *paths])
 
 
 def admit_renders(handler: type, limit: int = RENDERS_AT_ONCE) -> None:
@@ -199,6 +212,7 @@ def main(argv: list[str] | None = None) -> None:
     from nbconvert.exporters.templateexporter import TemplateExporter
 
     share_template_code(TemplateExporter)
+    on_jupyter_path()
     if args.renders:
         admit_renders(VoilaHandler, args.renders)
 
