@@ -13,8 +13,9 @@
     pages are loaded in turn, round after round, and each ratio is of medians;
 (d) resident memory (VmRSS) of one app kernel, a child process of the Voilà server.
 
-Voilà runs with the tutor's own arguments (foodplay_widgets.serve.voila_argv) over a temporary
-copy of notebooks/ with the bare notebook added; Jupyter's and matplotlib's caches go to a
+The server is started as `make serve` starts it (python -m foodplay_widgets.serve, with no
+limit on the pages rendered at once) over a temporary copy of notebooks/ with the bare
+notebook added; Jupyter's and matplotlib's caches go to a
 temporary folder. The browser is Debian's /usr/bin/chromium (never `playwright install`).
 """
 
@@ -135,17 +136,17 @@ def kernel_alive(base: str, kernel_id: str) -> bool:
 
 
 class Server:
-    """Voilà on a free port over `notebooks`, with the tutor's own arguments."""
+    """The tutor's server on a free port over `notebooks`, as `make serve` starts it (its page
+    template, bytecode written first), with no limit on the pages rendered at once."""
 
     def __init__(self, notebooks: Path, home: Path):
-        from foodplay_widgets.serve import answers, free_port, precompile, voila_argv
-
-        precompile()  # as `make serve` does
+        from foodplay_widgets.serve import answers, free_port
 
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = home / "voila.log"
-        cmd = [sys.executable, "-m", "voila", *voila_argv(self.port, notebooks)]
+        cmd = [sys.executable, "-m", "foodplay_widgets.serve", "--port", str(self.port),
+               "--notebooks", str(notebooks), "--renders", "0"]
         with open(self.log, "wb") as log:
             self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
                                          start_new_session=True)
