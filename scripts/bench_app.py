@@ -10,13 +10,15 @@
     and clicked in turn, one click each per round;
 (c) time to interactive after navigation, for the four game apps and the four examples pages
     (their first example), against a bare one-Button notebook served by the same server; the
-    pages are loaded in turn, round after round, and each ratio is of medians;
+    pages are loaded in turn, round after round, and each ratio is of medians; with the time
+    to the page's last byte (Voilà sends it once every cell has run) and the CPU the server
+    with its kernels, and the browser, used until the page was interactive;
 (d) resident memory (VmRSS) of one app kernel, a child process of the Voilà server.
 
 The server is started as `make serve` starts it (python -m foodplay_widgets.serve, with no
 limit on the pages rendered at once) over a temporary copy of notebooks/ with the bare
-notebook added; Jupyter's and matplotlib's caches go to a
-temporary folder. The browser is Debian's /usr/bin/chromium (never `playwright install`).
+notebook added; Jupyter's and matplotlib's caches go to a temporary folder. The browser is
+Debian's /usr/bin/chromium (never `playwright install`).
 """
 
 from __future__ import annotations
