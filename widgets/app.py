@@ -26,7 +26,6 @@ from foodplay_widgets.explanation import ExplanationPanel, RulebookReader
 from foodplay_widgets.guard import ErrorCatcher
 from foodplay_widgets.lean import sharing_styles
 from foodplay_widgets.moves import MovePanel
-from foodplay_widgets.quiet import when_connected
 from foodplay_widgets.renderers import editor_for, renderer_for
 from foodplay_widgets.scores import ScoresPanel
 from foodplay_widgets.share import SharePanel
@@ -39,7 +38,7 @@ from foodplay_widgets.timeline import TimelineControls
 MAX_BOT_MOVES = 10_000
 AHEAD = 10  # a fresh bot game is played this many steps ahead of the step shown
 BACKGROUND_SLICE = 0.02  # seconds of bot play per turn of the kernel's event loop
-BACKGROUND_DELAY = 0.5  # seconds after the page connects before the bots play on
+BACKGROUND_DELAY = 0.5  # seconds after the first paint before the bots play on
 TEACHER = -1  # the seat selector's value for the teacher's view (None would mean "nothing")
 MODES = ("watch", "play")
 
@@ -272,14 +271,12 @@ class App(widgets.VBox):
 
     def _play_on_later(self, game: StepwiseBotGame) -> None:
         """Let the bots play on from the kernel's event loop, a slice at a time, so that the
-        first paint comes first and the learner's clicks are answered between slices. In a
-        Voilà page they start once the page has connected (not while it loads)."""
+        first paint comes first and the learner's clicks are answered between slices."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop (plain Python, tests): on demand only
             return
-        when_connected(lambda: loop.call_later(BACKGROUND_DELAY, self.errors(self._play_slice),
-                                               game, loop))
+        loop.call_later(BACKGROUND_DELAY, self.errors(self._play_slice), game, loop)
 
     def _play_slice(self, game: StepwiseBotGame, loop: asyncio.AbstractEventLoop) -> None:
         if game is not self.pending:  # a new game, a mode change or a jump finished it

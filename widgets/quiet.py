@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
 from typing import Any
 
 CONTROL_TARGET = "jupyter.widget.control"
 WIDGET_TARGET = "jupyter.widget"
 _quiet: list[Any] = []  # the comms made before the page connected, not yet announced
 _installed: dict[str, Any] = {}  # "create_comm": the original comm.create_comm, while quiet
-_on_connect: list[Callable[[], None]] = []  # to run once the page has connected
 
 
 def in_voila_page_kernel(env: dict[str, str] | None = None) -> bool:
@@ -35,16 +33,6 @@ def in_voila_page_kernel(env: dict[str, str] | None = None) -> bool:
 def is_quiet() -> bool:
     """Whether widgets made now are registered without a message (no page connected yet)."""
     return bool(_installed)
-
-
-def when_connected(callback: Callable[[], None]) -> None:
-    """Run `callback` once the page has connected (now, if it has or if nothing is quiet):
-    work that can wait, such as the bots playing on, leaves the machine to the page's first
-    paint."""
-    if _installed:
-        _on_connect.append(callback)
-    else:
-        callback()
 
 
 def install(env: dict[str, str] | None = None) -> bool:
@@ -105,6 +93,3 @@ def speak() -> None:
         for made in _quiet:
             made.kernel = kernel
         _quiet.clear()
-    waiting, _on_connect[:] = list(_on_connect), []
-    for callback in waiting:
-        callback()
