@@ -198,6 +198,7 @@ CSS = """
    parts out as the table's own section did, each part lays out what it holds the same way, a
    part in a row (a seat) fills its cell, and an empty part takes no room */
 .fp-table.fp-table-view, .fp-table .fp-table-row { overflow: visible; margin: 0; }
+.fp-app .fp-table-panel > .fp-table.fp-table-view { margin: 2px 0; max-width: calc(100% - 4px); }
 .fp-table .widget-html.fp-table-part { margin: 0; width: auto; min-width: 0; max-width: 100%; }
 .fp-table .fp-table-part:has(> .widget-html-content:empty) { display: none; }
 .fp-table .fp-table-part > .widget-html-content { display: flex; flex-direction: column;
