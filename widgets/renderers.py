@@ -56,10 +56,6 @@ class TableParts:
             return body
         return f'<section class="{self.classes}" aria-label="{self.label}">{body}</section>'
 
-    def count(self) -> int:
-        """How many parts (and so HTML widgets) the table has."""
-        return sum(1 if isinstance(item, str) else len(item.parts) for item in self.items)
-
 
 def table_parts(renderer: GameRenderer, view: dict[str, Any], before: dict[str, Any] | None,
                 text: Text, state: State | None) -> TableParts:
