@@ -203,7 +203,7 @@ CSS = """
 .fp-table .fp-table-part:has(> .widget-html-content:empty) { display: none; }
 .fp-table .fp-table-part > .widget-html-content { display: flex; flex-direction: column;
   gap: 8px; }
-.fp-table .fp-table-row > .fp-table-part > .widget-html-content > * { flex: 1 1 auto; }
+.fp-table .fp-table-row > .fp-table-part > .widget-html-content { display: grid; }
 .fp-table-title { font-size: 1.2em; }
 .fp-viewer { color: #57606a; }
 .fp-row { display: flex; gap: 8px; flex-wrap: wrap; }
