@@ -8,7 +8,12 @@ something has a rendered widget (CSS `:has()`); otherwise a CSS animation shows 
 reloads the same address). Its words come from the message catalogues, in every language the
 tutor speaks (the page's own language is not known without the kernel), English first.
 
-    python -m foodplay_widgets.loadcheck notebooks/burg.ipynb ...   # add or refresh the cell
+Before the cells are shown, Voilà's spinner covers the page, and the cell's notice with it.
+The tutor's page template (`serve.TEMPLATE`) puts a second notice beside the spinner, with the
+same words; `wait_notice()` writes it into the template (WAIT_NOTICE).
+
+    python -m foodplay_widgets.loadcheck notebooks/burg.ipynb ...   # add or refresh the cell,
+                                                                    # and the template's notice
 """
 
 from __future__ import annotations
@@ -88,6 +93,33 @@ def cell_source(nb: dict[str, Any]) -> str:
 
 
 CSS_MARK = "/* made by python -m foodplay_widgets.loadcheck: do not edit */"
+WAIT_NOTICE = (Path(__file__).parent / "jupyter" / "voila" / "templates" / "foodplay"
+               / "wait_notice.html")
+
+
+def wait_notice() -> str:
+    """The spinner's notice for the page template, in every language: its script shows "still
+    starting" after SLOW_S and "could not be loaded" once nothing arrived for FAILED_S."""
+    slow, failed = [], []
+    for lang in LANGUAGES:
+        cat = catalogue(None, lang)
+        slow.append(f'<p class="fp-wait-slow" lang="{lang}">{esc(cat.format("ui.load.slow"))}</p>')
+        failed.append(f'<p class="fp-wait-failed" lang="{lang}">'
+                      f'{esc(cat.format("ui.load.failed"))} <a class="fp-wait-retry" href="">'
+                      f'{esc(cat.format("ui.load.retry"))}</a></p>')
+    return (f"<!-- {CSS_MARK[3:-3]} -->\n"
+            f'<div id="fp-wait" class="fp-wait" role="status" hidden '
+            f'data-slow-ms="{SLOW_S * 1000}" data-stalled-ms="{FAILED_S * 1000}">\n'
+            + "\n".join(slow + failed) + "\n</div>\n")
+
+
+def refresh_wait_notice(path: Path = WAIT_NOTICE) -> bool:
+    """Bring the template's notice up to date; whether the file changed."""
+    text = wait_notice()
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.write_text(text, encoding="utf-8")
+    return True
 
 
 def notice_cell(nb: dict[str, Any]) -> dict[str, Any] | None:
@@ -122,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     paths = [Path(p) for p in (sys.argv[1:] if argv is None else argv)]
     for path in paths:
         print(f"{path}: {'updated' if refresh(path) else 'up to date'}")
+    print(f"{WAIT_NOTICE.name}: {'updated' if refresh_wait_notice() else 'up to date'}")
     return 0
 
 

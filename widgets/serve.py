@@ -14,13 +14,19 @@ import sys
 import urllib.request
 from pathlib import Path
 
+import jinja2
+
 HOST = "127.0.0.1"
 GALLERY = "index.ipynb"
 # Measured with scripts/bench_load.py (README, "A class at once"): 30 pages opened together on
 # a busy 2-core machine need far more than Voilà's 4 s for their widgets to come out.
 IOPUB_TIMEOUT_S = 120
 KERNEL_START_S = 180
-CULL_IDLE_S = 300
+# A kernel with no page connected is culled after this long idle. With 30 learners opening
+# BURG at once on this machine, the first pages' kernels had run their notebook 20 s in, but
+# their browsers connected only 260-300 s later (each page loads 4.9 MB of Voilà's scripts):
+# culling at 300 s shut 6 of those kernels down before their page came, so 6 pages never loaded.
+CULL_IDLE_S = 900
 # Pages that run their notebook at once; the others wait their turn, first come first served.
 # Measured on 2 cores with 30 page requests at once: with no limit every page finished at the
 # same late moment (median 36-39 s); two per core gave the median page in 17-20 s and the last
@@ -31,6 +37,10 @@ RENDERS_AT_ONCE = min(max(2 * (os.cpu_count() or 1), 2), 16)
 # An installed copy (site-packages/foodplay_widgets/serve.py) has no notebooks beside it:
 # pass --notebooks DIR then.
 DEFAULT_NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+# The tutor's page template (jupyter/voila/templates/foodplay: no CDN, a notice beside Voilà's
+# spinner), found by Voilà on the Jupyter data path.
+TEMPLATE = "foodplay"
+JUPYTER_DATA = Path(__file__).resolve().parent / "jupyter"
 
 
 def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False) -> list[str]:
@@ -38,6 +48,7 @@ def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False)
 
     - bind to 127.0.0.1 only, on exactly ``port`` (no silent move to another port);
     - strip source cells (Voilà's default, stated here so that it stays so);
+    - the tutor's page template, TEMPLATE (`on_jupyter_path` lets Voilà find it);
     - voila 0.5.13 refuses the closing page's kernel-shutdown beacon (voila#1458, missing
       ``_xsrf``), so accept it without the XSRF check, and cull kernels idle without a page
       for CULL_IDLE_S in case a beacon is lost anyway: otherwise every closed page leaves a
@@ -52,6 +63,7 @@ def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False)
         f"--Voila.ip={HOST}",
         f"--Voila.open_browser={open_browser}",
         "--strip_sources=True",
+        f"--template={TEMPLATE}",
         "--Voila.tornado_settings=disable_check_xsrf=True",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
         "--MappingKernelManager.cull_interval=30",
@@ -99,6 +111,13 @@ def precompile() -> None:
             pass
 
 
+def on_jupyter_path(environ: dict[str, str] = os.environ) -> None:
+    """Put the tutor's Jupyter data folder (its Voilà template) first on the Jupyter path."""
+    paths = [p for p in environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    if str(JUPYTER_DATA) not in paths:
+        environ["JUPYTER_PATH"] = os.pathsep.join([str(JUPYTER_DATA), *paths])
+
+
 def admit_renders(handler: type, limit: int = RENDERS_AT_ONCE) -> None:
     """Let at most `limit` requests of `handler` (Voilà's page handler) run at once: a page
     starts its kernel and runs its notebook only when one of those places is free."""
@@ -115,6 +134,47 @@ def admit_renders(handler: type, limit: int = RENDERS_AT_ONCE) -> None:
 
     get_generator.admitted = True
     handler.get_generator = get_generator
+
+
+class SharedTemplateCode(jinja2.BytecodeCache):
+    """Compiled page templates, kept in memory for every page (a Jinja bytecode cache).
+
+    Voilà makes a new Jinja environment for each page request, so each page parsed and
+    compiled its whole template again (0.15-0.2 s of the server's CPU per page). Jinja checks
+    an entry against its template's source, so an edited template is compiled afresh."""
+
+    def __init__(self) -> None:
+        self.code: dict[tuple, bytes] = {}
+
+    @staticmethod
+    def _key(bucket: jinja2.bccache.Bucket) -> tuple:
+        environment = bucket.environment  # async and sync templates compile differently
+        return environment.is_async, tuple(sorted(environment.extensions)), bucket.key
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self.code.get(self._key(bucket))
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.code[self._key(bucket)] = bucket.bytecode_to_string()
+
+
+def share_template_code(exporter: type, cache: SharedTemplateCode | None = None) -> None:
+    """Give every Jinja environment that `exporter` (nbconvert's TemplateExporter) makes one
+    shared cache of compiled templates."""
+    original = exporter._create_environment
+    if getattr(original, "shared", False):
+        return
+    cache = cache or SharedTemplateCode()
+
+    def _create_environment(self):
+        environment = original(self)
+        environment.bytecode_cache = cache
+        return environment
+
+    _create_environment.shared = True
+    exporter._create_environment = _create_environment
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -149,6 +209,10 @@ def main(argv: list[str] | None = None) -> None:
     from voila.handler import VoilaHandler
 
     precompile()
+    from nbconvert.exporters.templateexporter import TemplateExporter
+
+    share_template_code(TemplateExporter)
+    on_jupyter_path()
     if args.renders:
         admit_renders(VoilaHandler, args.renders)
 

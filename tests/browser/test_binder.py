@@ -40,6 +40,14 @@ def assert_no_traceback(page) -> None:
     assert "Traceback" not in body and CELL_ERROR not in body, body[:2000]
 
 
+def assert_tutor_template(page) -> None:
+    """The page came through the tutor's template: its notice beside Voilà's spinner is there
+    (hidden once the page has loaded), and no stylesheet came from a CDN."""
+    assert page.locator("#fp-wait").count() == 1
+    expect(page.locator("#fp-wait")).to_be_hidden()
+    assert "cdn.jsdelivr.net" not in page.content()
+
+
 def step_shown(page) -> int:
     counter = page.locator(".fp-step-counter").first
     expect(counter).to_have_text(COUNTER, timeout=FIRST_RENDER_MS)
@@ -67,6 +75,7 @@ def test_every_page_renders_and_no_kernel_is_left(page, kernels, notebook_url):
         goto(visitor, notebook_url(notebook))
         expect(visitor.locator(ready).first).to_be_visible(timeout=FIRST_RENDER_MS)
         assert_no_traceback(visitor)
+        assert_tutor_template(visitor)
         opened.append(kernels.of(visitor))
     assert all(opened) and len(set(opened)) == len(PAGES), opened
     visitor.close(run_before_unload=True)

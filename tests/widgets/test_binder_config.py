@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from tornado import web
 
-from foodplay_widgets import binder
+from foodplay_widgets import binder, serve
 
 BINDER = Path(__file__).resolve().parents[2] / "binder"
 CONFIG = json.loads((BINDER / "jupyter_server_config.json").read_text())
@@ -24,6 +24,7 @@ def test_config_enables_the_extension_culling_and_a_long_iopub_timeout():
     assert cull["cull_connected"] is False  # a page still open keeps its kernel
     assert CONFIG["VoilaExecutor"]["iopub_timeout"] >= 60
     assert CONFIG["VoilaConfiguration"]["show_tracebacks"] is False
+    assert CONFIG["VoilaConfiguration"]["template"] == serve.TEMPLATE  # postBuild installs it
 
 
 def test_postbuild_merges_the_config_into_home(tmp_path):

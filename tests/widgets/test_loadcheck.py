@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from foodplay.messages import LANGUAGES, catalogue
 from foodplay_widgets import loadcheck
+from foodplay_widgets.text import esc
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 PAGES = [f"{game}{kind}.ipynb" for game in ("burg", "coffee-rush", "cuisine-a-la-card",
@@ -54,3 +56,14 @@ def test_refresh_adds_the_cell_once(tmp_path):
     cells = nbformat.read(path, as_version=4).cells
     assert len(cells) == 2 and 'cell-id=page-0' in cells[1].source
     assert "ui.load" not in cells[1].source  # the catalogue's words, not its keys
+
+
+def test_the_page_templates_notice_is_up_to_date_in_every_language():
+    written = loadcheck.WAIT_NOTICE.read_text(encoding="utf-8")
+    assert written == loadcheck.wait_notice(), (
+        "the page template's notice is stale; run python -m foodplay_widgets.loadcheck")
+    for lang in LANGUAGES:
+        cat = catalogue(None, lang)
+        assert f'lang="{lang}">{esc(cat.format("ui.load.slow"))}</p>' in written
+        assert esc(cat.format("ui.load.retry")) in written
+    assert f'data-stalled-ms="{loadcheck.FAILED_S * 1000}"' in written
