@@ -137,9 +137,16 @@ class Server:
     """Voilà on a free port over `notebooks`, with the tutor's own arguments."""
 
     def __init__(self, notebooks: Path, home: Path):
-        from foodplay_widgets.serve import answers, free_port, precompile, voila_argv
+        from foodplay_widgets.serve import (
+            answers,
+            free_port,
+            on_jupyter_path,
+            precompile,
+            voila_argv,
+        )
 
         precompile()  # as `make serve` does
+        on_jupyter_path()  # Voilà finds the tutor's page template (voila_argv names it)
 
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
