@@ -7,8 +7,10 @@ afresh; N Chromium pages open the app within `--spread` seconds, each waits unti
 be stepped through, then presses Next `--clicks` times. Printed per N:
 loaded/N, the slowest load (from each page's own navigation), click p50 and p95 (click to the
 explanation's new step title), and the peak resident memory of the server plus its kernels
-(sampled every second from /proc). Jupyter's caches go to a temporary folder; the browser is
-Debian's /usr/bin/chromium (never `playwright install`).
+(sampled every second from /proc), and the CPU time of the server with its kernels against
+that of the learners' Chromium (in a real class, that runs on their own devices). Jupyter's
+caches go to a temporary folder; the browser is Debian's /usr/bin/chromium (never
+`playwright install`).
 """
 
 from __future__ import annotations
@@ -40,8 +42,8 @@ from bench_app import (  # noqa: E402  (the benchmarks share their page probes)
 LOAD_TIMEOUT_MS = 600_000
 
 
-def tree_rss_kib(root: int) -> int:
-    """Resident memory of `root` and all its descendants, in KiB (from /proc)."""
+def family(root: int) -> set[int]:
+    """`root` and all its descendants (from /proc)."""
     parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -50,13 +52,30 @@ def tree_rss_kib(root: int) -> int:
             except OSError:
                 continue
             parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
-    family, grew = {root}, True
+    members, grew = {root}, True
     while grew:
-        more = {pid for pid, ppid in parents.items() if ppid in family} - family
-        family |= more
+        more = {pid for pid, ppid in parents.items() if ppid in members} - members
+        members |= more
         grew = bool(more)
+    return members
+
+
+def tree_cpu_s(root: int) -> float:
+    """CPU seconds of `root` and its descendants, with those already ended and waited for."""
     total = 0
-    for pid in family:
+    for pid in family(root):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def tree_rss_kib(root: int) -> int:
+    """Resident memory of `root` and all its descendants, in KiB (from /proc)."""
+    total = 0
+    for pid in family(root):
         try:
             for line in Path(f"/proc/{pid}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
@@ -193,11 +212,18 @@ def main() -> None:
             print(f"{n} learners open {url} within {args.spread:.0f} s", flush=True)
             memory = PeakMemory(server.proc.pid)
             memory.start()
+            mine, server_cpu = tree_cpu_s(os.getpid()), tree_cpu_s(server.proc.pid)
             try:
                 results = asyncio.run(one_class(url, n, args.spread, args.clicks))
             finally:
                 peak_mib = memory.stop() / 1024
+                # the browser has ended and been waited for: what this process's family used,
+                # less the server's, is the learners' Chromium (and Playwright's driver)
+                server_cpu = tree_cpu_s(server.proc.pid) - server_cpu
+                browser_cpu = tree_cpu_s(os.getpid()) - mine - server_cpu
                 server.stop()
+            print(f"    CPU: server and kernels {server_cpu:.0f} s, the learners' Chromium "
+                  f"{browser_cpu:.0f} s", flush=True)
             if any(ms is None for ms, _ in results):  # keep the server's log to read why
                 kept = REPO / "test-artifacts" / f"bench-load-serve-{n}.log"
                 kept.parent.mkdir(exist_ok=True)

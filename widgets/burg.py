@@ -11,7 +11,7 @@ from typing import Any
 
 from foodplay.engine import Game, State
 from foodplay_widgets.diff import ViewDiff
-from foodplay_widgets.renderers import KnownScore, progress_html, register
+from foodplay_widgets.renderers import KnownScore, PartRow, TableParts, progress_html, register
 from foodplay_widgets.text import Text, esc
 
 BUNS = ("bottom_bun", "top_bun")
@@ -63,13 +63,17 @@ class BurgRenderer:
     """Draws BURG's table for one view."""
 
     def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
+        return self.table_parts(view, before, text).html()
+
+    def table_parts(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text,
+                    state: State | None = None) -> TableParts:
+        """The title, the deck and reveal, the piles, one part per seat, the recipes."""
         d = ViewDiff(view, before, text)
-        parts = [self._header(view, text), self._middle(view, d, text),
-                 self._piles(view, d, text), self._seats(view, d, text),
-                 self._recipes(view, text)]
-        label = text.html("burg.ui.table")
-        return f'<section class="fp-table-view fp-burg" aria-label="{label}">{"".join(parts)}' \
-               f"</section>"
+        seats = PartRow("fp-seats", tuple(self._seat(view, s, seat, d, text)
+                                          for s, seat in enumerate(view["seats"])))
+        items = (self._header(view, text), self._middle(view, d, text),
+                 self._piles(view, d, text), seats, self._recipes(view, text))
+        return TableParts("fp-table-view fp-burg", text.html("burg.ui.table"), items)
 
     # --- parts of the table ------------------------------------------------------------
     def _header(self, view: dict[str, Any], text: Text) -> str:
@@ -117,12 +121,6 @@ class BurgRenderer:
             f'<p class="fp-none">{text.html("burg.ui.no_piles")}</p>'
         return (f'<div class="fp-zone fp-piles-zone"><h4>{text.html("burg.ui.piles")}</h4>'
                 f"{body}</div>")
-
-    def _seats(self, view: dict[str, Any], d: ViewDiff, text: Text) -> str:
-        out = []
-        for s, seat in enumerate(view["seats"]):
-            out.append(self._seat(view, s, seat, d, text))
-        return f'<div class="fp-seats">{"".join(out)}</div>'
 
     def _seat(self, view: dict[str, Any], s: int, seat: dict[str, Any], d: ViewDiff,
               text: Text) -> str:

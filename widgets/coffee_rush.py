@@ -31,7 +31,7 @@ from foodplay_widgets.diff import ViewDiff
 from foodplay_widgets.explanation import clause_link, refusal_html
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.pool import Pool, W, set_children, set_classes
-from foodplay_widgets.renderers import KnownScore, register, register_editor
+from foodplay_widgets.renderers import KnownScore, PartRow, TableParts, register, register_editor
 from foodplay_widgets.text import Text, badge, esc
 
 GAME_ID = "coffee-rush"
@@ -122,16 +122,22 @@ class CoffeeRushRenderer:
     css = ""  # set below: the game's own stylesheet, shipped once per app
 
     def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
+        return self.table_parts(view, before, text).html()
+
+    def table_parts(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text,
+                    state: State | None = None) -> TableParts:
+        """The title, the banner, the token and deck, the board beside this turn and the
+        supply, one part per seat, the legend."""
         d = ViewDiff(view, before, text)
-        parts = [self._header(view, text), self._banner(view, text),
-                 self._status(view, d, text),
-                 f'<div class="fp-cr-middle">{self._board(view, d, text)}'
-                 f'<div class="fp-cr-side">{self._turn(view, d, text)}'
-                 f'{self._supply(view, d, text)}</div></div>',
-                 self._seats(view, d, text), self._legend(view, text)]
-        label = text.html(UI + "table")
-        return (f'<section class="fp-table-view fp-coffee-rush" aria-label="{label}">'
-                f'{"".join(parts)}</section>')
+        middle = PartRow("fp-cr-middle", (
+            self._board(view, d, text),
+            f'<div class="fp-cr-side">{self._turn(view, d, text)}'
+            f'{self._supply(view, d, text)}</div>'))
+        seats = PartRow("fp-seats fp-cr-seats", tuple(
+            self._seat(view, s, seat, d, text) for s, seat in enumerate(view["seats"])))
+        items = (self._header(view, text), self._banner(view, text),
+                 self._status(view, d, text), middle, seats, self._legend(view, text))
+        return TableParts("fp-table-view fp-coffee-rush", text.html(UI + "table"), items)
 
     # --- header, banner, status ----------------------------------------------------------
     @staticmethod
@@ -304,10 +310,6 @@ class CoffeeRushRenderer:
                 f'{"".join(items)}</ul></div>')
 
     # --- the players -------------------------------------------------------------------
-    def _seats(self, view: dict[str, Any], d: ViewDiff, text: Text) -> str:
-        out = [self._seat(view, s, seat, d, text) for s, seat in enumerate(view["seats"])]
-        return f'<div class="fp-seats fp-cr-seats">{"".join(out)}</div>'
-
     @staticmethod
     def _tags(view: dict[str, Any], s: int, text: Text) -> str:
         tags = []
@@ -1209,8 +1211,9 @@ CSS = """
   background: repeating-linear-gradient(45deg, #8a5a3a 0 5px, #b07a52 5px 10px); }
 .fp-cr-teacher { font-size: 0.85em; color: #6e40c9; }
 .fp-cr-middle { display: flex; gap: 8px; flex-wrap: wrap; align-items: flex-start; }
-.fp-cr-board-zone { flex: 0 1 auto; }
-.fp-cr-side { display: flex; flex-direction: column; gap: 8px; flex: 1 1 14em; min-width: 12em; }
+.fp-cr-middle > .fp-table-part:has(.fp-cr-board-zone) { flex: 0 1 auto; }
+.fp-cr-middle > .fp-table-part:has(.fp-cr-side) { flex: 1 1 14em; min-width: 12em; }
+.fp-cr-side { display: flex; flex-direction: column; gap: 8px; }
 .fp-cr-board { border-collapse: separate; border-spacing: 4px; }
 .fp-cr-board caption { text-align: left; font-weight: 600; font-size: 0.95em; }
 .fp-cr-board th { font-size: 0.8em; color: #57606a; font-weight: 600; padding: 0 2px; }

@@ -4,7 +4,7 @@ The table is drawn from `state.view(seat)` only, so a seat's table holds what th
 (clause G12): another player's hand and the dish they are putting together are counts, their
 warming plates are face-down cards, and only the teacher sees the order of the decks. The
 component set (the tutor card set, or a record's own) is public and fixed, so the renderer reads
-card faces from it (`table_with_state`).
+card faces from it (`table_parts`).
 
 The dish builder is the learner's way to put a dish together in play mode: pick ingredients
 from hand and warming plates, and watch the meal points add up card by card, with every bonus
@@ -33,7 +33,14 @@ from foodplay_widgets.diff import ViewDiff
 from foodplay_widgets.explanation import clause_block, clause_link, refusal_html
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.pool import Pool, set_children, set_classes
-from foodplay_widgets.renderers import KnownScore, progress_html, register, register_editor
+from foodplay_widgets.renderers import (
+    KnownScore,
+    PartRow,
+    TableParts,
+    progress_html,
+    register,
+    register_editor,
+)
 from foodplay_widgets.text import Text, badge, esc
 
 GAME_ID = "cuisine-a-la-card"
@@ -198,22 +205,22 @@ class CuisineRenderer:
 
     def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
         """Without the state: the game's default component set gives the card faces."""
-        return self.draw(view, before, text, text.game.components())
+        return self.table_parts(view, before, text).html()
 
-    def table_with_state(self, view: dict[str, Any], before: dict[str, Any] | None,
-                         text: Text, state: State) -> str:
-        return self.draw(view, before, text, state.comp)
-
-    def draw(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text,
-             comp: Components) -> str:
+    def table_parts(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text,
+                    state: State | None = None) -> TableParts:
+        """The title, the banners, the budget, the market, the judges, one part per seat,
+        the trash and the legend. The card faces come from the state's component set (a
+        record may carry its own), or the game's default one without a state."""
+        comp = state.comp if state is not None else text.game.components()
         d = ViewDiff(view, before, text)
-        parts = [self._header(view, text), self._banner(view, text),
+        seats = PartRow("fp-seats fp-cu-seats", tuple(
+            self._seat(view, s, seat, d, text, comp) for s, seat in enumerate(view["seats"])))
+        items = (self._header(view, text), self._banner(view, text),
                  self._budget(view, d, text), self._supply(view, d, text, comp),
-                 self._judges(view, d, text), self._seats(view, d, text, comp),
-                 self._legend(view, d, text, comp)]
-        label = text.html(UI + "table")
-        return (f'<section class="fp-table-view fp-cuisine" aria-label="{label}">'
-                f'{"".join(parts)}</section>')
+                 self._judges(view, d, text), seats, self._trash(view, d, text, comp),
+                 self._legend(text, comp))
+        return TableParts("fp-table-view fp-cuisine", text.html(UI + "table"), items)
 
     # --- header, banner and this turn's budget -----------------------------------------
     @staticmethod
@@ -377,10 +384,6 @@ class CuisineRenderer:
                 f'</h4><ol class="fp-cu-judges">{"".join(items)}</ol>{left}</div>')
 
     # --- the players -------------------------------------------------------------------
-    def _seats(self, view: dict[str, Any], d: ViewDiff, text: Text, comp: Components) -> str:
-        out = [self._seat(view, s, seat, d, text, comp) for s, seat in enumerate(view["seats"])]
-        return f'<div class="fp-seats fp-cu-seats">{"".join(out)}</div>'
-
     @staticmethod
     def _tags(view: dict[str, Any], s: int, text: Text) -> str:
         tags = []
@@ -523,26 +526,29 @@ class CuisineRenderer:
                          f'<p class="fp-cu-served-ability">{text.html(UI + key, judge=dish["judge"])}</p></li>')  # noqa: E501
         return f'<ul class="fp-cu-served">{"".join(items)}</ul>'
 
-    def _legend(self, view: dict[str, Any], d: ViewDiff, text: Text, comp: Components) -> str:
-        parts = []
-        if view["trash"]:
-            parts.append(f'<div class="fp-zone fp-cu-trash{d.cls("trash")}">'
-                         f'<h4>{text.html(UI + "trash", count=len(view["trash"]))}'
-                         f'{d.mark("trash")}</h4>'
-                         f'{grouped(text, comp, view["trash"], text(UI + "trash", count=len(view["trash"])))}</div>')  # noqa: E501
+    @staticmethod
+    def _trash(view: dict[str, Any], d: ViewDiff, text: Text, comp: Components) -> str:
+        if not view["trash"]:
+            return ""
+        said = text(UI + "trash", count=len(view["trash"]))
+        return (f'<div class="fp-zone fp-cu-trash{d.cls("trash")}">'
+                f'<h4>{text.html(UI + "trash", count=len(view["trash"]))}{d.mark("trash")}</h4>'
+                f'{grouped(text, comp, view["trash"], said)}</div>')
+
+    @staticmethod
+    def _legend(text: Text, comp: Components) -> str:
         cuisines = "".join(
             f'<li class="fp-card fp-cu-card fp-cu-small fp-cu-{c}"><span class="fp-cu-name">'
             f"{esc(text.card(c))}</span></li>" for c in comp.cuisines)
-        parts.append(f'<details class="fp-zone fp-cu-legend"><summary>'
-                     f'{text.html(UI + "legend.title")}</summary>'
-                     f'<ul class="fp-cards fp-cu-legend-cuisines" aria-label="'
-                     f'{text.html(UI + "legend.cuisines")}">{cuisines}'
-                     f'<li class="fp-card fp-cu-card fp-cu-small fp-cu-none"><span '
-                     f'class="fp-cu-name">{text.html(UI + "legend.no_cuisine")}</span></li></ul>'
-                     f'<p>{text.html(UI + "legend.points")}</p>'
-                     f'<p>{text.html(UI + "legend.pairs")}</p>'
-                     f'<p>{text.html(UI + "legend.set")}</p></details>')
-        return "".join(parts)
+        return (f'<details class="fp-zone fp-cu-legend"><summary>'
+                f'{text.html(UI + "legend.title")}</summary>'
+                f'<ul class="fp-cards fp-cu-legend-cuisines" aria-label="'
+                f'{text.html(UI + "legend.cuisines")}">{cuisines}'
+                f'<li class="fp-card fp-cu-card fp-cu-small fp-cu-none"><span '
+                f'class="fp-cu-name">{text.html(UI + "legend.no_cuisine")}</span></li></ul>'
+                f'<p>{text.html(UI + "legend.points")}</p>'
+                f'<p>{text.html(UI + "legend.pairs")}</p>'
+                f'<p>{text.html(UI + "legend.set")}</p></details>')
 
     # --- progress, scores, header ------------------------------------------------------
     def progress(self, view: dict[str, Any], text: Text) -> str:

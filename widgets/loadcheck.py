@@ -81,15 +81,21 @@ def cell_source(nb: dict[str, Any]) -> str:
     """The notice cell's markdown (HTML and CSS) for this notebook, in every language."""
     css = CSS % {"slow": SLOW_S, "failed": FAILED_S,
                  "loaded": loaded_selector(displaying_cells(nb))}
+    return (f'<div class="{TAG}" role="alert">\n' + paragraphs("fp-load")
+            + f"\n</div>\n<style>{CSS_MARK}{css}</style>")
+
+
+def paragraphs(prefix: str) -> str:
+    """The notice's words in every language, English first: each language's "still starting",
+    then each one's "could not be loaded" with its retry link (classes named from `prefix`)."""
     slow, failed = [], []
     for lang in LANGUAGES:
         cat = catalogue(None, lang)
-        slow.append(f'<p class="fp-load-slow" lang="{lang}">{esc(cat.format("ui.load.slow"))}</p>')
-        failed.append(f'<p class="fp-load-failed" lang="{lang}">'
-                      f'{esc(cat.format("ui.load.failed"))} <a class="fp-load-retry" href="">'
+        slow.append(f'<p class="{prefix}-slow" lang="{lang}">{esc(cat.format("ui.load.slow"))}</p>')
+        failed.append(f'<p class="{prefix}-failed" lang="{lang}">'
+                      f'{esc(cat.format("ui.load.failed"))} <a class="{prefix}-retry" href="">'
                       f'{esc(cat.format("ui.load.retry"))}</a></p>')
-    return (f'<div class="{TAG}" role="alert">\n' + "\n".join(slow + failed)
-            + f"\n</div>\n<style>{CSS_MARK}{css}</style>")
+    return "\n".join(slow + failed)
 
 
 CSS_MARK = "/* made by python -m foodplay_widgets.loadcheck: do not edit */"
@@ -100,17 +106,10 @@ WAIT_NOTICE = (Path(__file__).parent / "jupyter" / "voila" / "templates" / "food
 def wait_notice() -> str:
     """The spinner's notice for the page template, in every language: its script shows "still
     starting" after SLOW_S and "could not be loaded" once nothing arrived for FAILED_S."""
-    slow, failed = [], []
-    for lang in LANGUAGES:
-        cat = catalogue(None, lang)
-        slow.append(f'<p class="fp-wait-slow" lang="{lang}">{esc(cat.format("ui.load.slow"))}</p>')
-        failed.append(f'<p class="fp-wait-failed" lang="{lang}">'
-                      f'{esc(cat.format("ui.load.failed"))} <a class="fp-wait-retry" href="">'
-                      f'{esc(cat.format("ui.load.retry"))}</a></p>')
     return (f"<!-- {CSS_MARK[3:-3]} -->\n"
             f'<div id="fp-wait" class="fp-wait" role="status" hidden '
             f'data-slow-ms="{SLOW_S * 1000}" data-stalled-ms="{FAILED_S * 1000}">\n'
-            + "\n".join(slow + failed) + "\n</div>\n")
+            + paragraphs("fp-wait") + "\n</div>\n")
 
 
 def refresh_wait_notice(path: Path = WAIT_NOTICE) -> bool:

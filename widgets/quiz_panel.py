@@ -217,7 +217,7 @@ class QuizPanel(widgets.VBox):
         if self.quiz is None:
             self.question.value = f'<p role="status">{text.html("ui.quiz.none")}</p>'
             self.choices.children = ()
-            self.table.html.value = ""
+            self.table.clear()
             self.check.disabled = True
             return
         quiz = self.quiz

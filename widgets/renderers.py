@@ -3,6 +3,10 @@
 A renderer reads only `state.view(seat)` for anything hidden; the state itself is passed for
 public, fixed facts (such as the component set's scoring), never for secrets. A renderer may
 also carry `css`, its game's own stylesheet, which the app ships once after the shared one.
+
+A renderer draws its table in parts (`table_parts`: the title, the middle of the table, one
+part per seat...), which the table view shows as one HTML widget each, so that a step redraws
+in the browser only the parts it changed; `table` is the same parts joined into one string.
 """
 
 from __future__ import annotations
@@ -25,6 +29,45 @@ def progress_html(label: str, value: int, target: int, note: str) -> str:
 
 
 @dataclass(frozen=True)
+class PartRow:
+    """Parts drawn side by side in one container of CSS classes `classes` (the seats' grid)."""
+
+    classes: str
+    parts: tuple[str, ...]
+
+    def html(self) -> str:
+        return f'<div class="{self.classes}">{"".join(self.parts)}</div>'
+
+
+@dataclass(frozen=True)
+class TableParts:
+    """A table as parts in reading order, each an HTML string or a row of them; `classes` and
+    `label` (HTML-escaped) are those of the section that holds the whole table (none when
+    both are empty: a table drawn whole, as one part)."""
+
+    classes: str
+    label: str
+    items: tuple[str | PartRow, ...]
+
+    def html(self) -> str:
+        """The whole table as one string: the parts joined inside their section."""
+        body = "".join(item if isinstance(item, str) else item.html() for item in self.items)
+        if not (self.classes or self.label):
+            return body
+        return f'<section class="{self.classes}" aria-label="{self.label}">{body}</section>'
+
+
+def table_parts(renderer: GameRenderer, view: dict[str, Any], before: dict[str, Any] | None,
+                text: Text, state: State | None) -> TableParts:
+    """The renderer's table in parts; a renderer without `table_parts` gives one part, its
+    whole `table`."""
+    parts = getattr(renderer, "table_parts", None)
+    if parts is not None:
+        return parts(view, before, text, state)
+    return TableParts("", "", (renderer.table(view, before, text),))
+
+
+@dataclass(frozen=True)
 class KnownScore:
     """One seat's score as the viewer may know it: exact, or only its public part."""
 
@@ -37,6 +80,9 @@ class GameRenderer(Protocol):
     def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
         """The table as HTML, with what changed since `before` highlighted."""
         ...
+
+    # optional: def table_parts(view, before, text, state | None) -> TableParts, the same
+    # table in parts (the state for public, fixed facts only, such as a record's card set)
 
     def progress(self, view: dict[str, Any], text: Text) -> str:
         """How close the game is to its end, as HTML."""

@@ -21,7 +21,7 @@ def section(html: str, label: str) -> str:
 
 def seat_html(app, name: str) -> str:
     """The table HTML of seat `name`, as the app shows it now."""
-    return section(app.table.html.value, name)
+    return section(app.table.value, name)
 
 
 def cited(app) -> list[str]:

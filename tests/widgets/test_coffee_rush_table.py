@@ -20,7 +20,7 @@ GAME = "coffee-rush"
 
 def cell_html(app: App, row: int, col: int) -> str:
     """The board cell at (row, col) in the table."""
-    rows = re.findall(r"<tr><th scope=\"row\".*?</tr>", app.table.html.value, re.S)
+    rows = re.findall(r"<tr><th scope=\"row\".*?</tr>", app.table.value, re.S)
     cells = re.findall(r'<td class="fp-cr-cell.*?</td>', rows[row - 1], re.S)
     return cells[col - 1]
 
@@ -34,7 +34,7 @@ def test_the_coffee_rush_renderer_is_registered():
     assert "fp-game-coffee-rush" in app._dom_classes
     assert ".fp-cr-board" in app.children[0].value  # the game's stylesheet ships with the app
     assert app.editor is not None and app.editor.layout.display == "none"  # watch mode
-    table = plain(app.table.html.value)
+    table = plain(app.table.value)
     assert "Set-up · Carol places a meeple" in table
     assert "Start token: OPEN" in table and "Start player: Alice" in table
     assert "Order deck: 73 cards" in table
@@ -55,7 +55,7 @@ def test_the_board_marks_corners_ribbons_meeples_and_the_path():
     assert "step 1 of this move" in plain(first) and "step 2 of this move" in plain(second)
     assert "fp-changed" in second and "Alice" in plain(second)  # she moved here this step
     assert "fp-changed" not in cell_html(app, 4, 4)
-    table = plain(app.table.html.value)
+    table = plain(app.table.value)
     assert "Alice moves meeple 1. The path so far, from where it began: (changed at this step) " \
            "row 2, column 1 row 1, column 1 row 1, column 2" in table
     assert "Collected and not yet poured (changed at this step) 3 ice 1 caramel" in table
@@ -103,7 +103,7 @@ def test_off_tab_four_the_token_closes_and_the_game_ends():
     assert "fp-cr-tab-warn" in seat_html(app, "Alice")
     app.go(6)
     assert {"5-2", "5-3", "5-4"} <= set(cited(app))
-    table = plain(app.table.html.value)
+    table = plain(app.table.value)
     assert "Start token: CLOSED (changed at this step)" in table
     assert "A player took a fifth penalty card, so this round is the last one." in table
     alice = plain(seat_html(app, "Alice"))
@@ -111,7 +111,7 @@ def test_off_tab_four_the_token_closes_and_the_game_ends():
            "see which. Iced Shot Ice Water Hot Tea Frappé Caramel Mocha" in alice
     assert "Most penalty cards: 5 of the 5 that end the game" in plain(app.scores.progress.value)
     app.go(app.timeline.last)
-    table = plain(app.table.html.value)
+    table = plain(app.table.value)
     assert "The game is over" in table and "Carol wins with 4 points!" in table
     assert "winner" in plain(seat_html(app, "Carol"))
     assert {"P-1", "P-2", "D10"} <= set(cited(app))
@@ -178,7 +178,7 @@ def test_narrated_opening_notes_the_first_turn():
 
 # --- secrets ------------------------------------------------------------------------------
 def _screen(app: App) -> str:
-    return " ".join(w.value for w in (app.table.html, app.explanation.html, app.moves.status,
+    return " ".join(w.value for w in (app.table, app.explanation.html, app.moves.status,
                                        app.scores.table, app.scores.progress))
 
 
@@ -200,7 +200,7 @@ def test_no_seat_sees_another_seats_face_down_cards_or_the_deck(players, seed):
             assert "only the teacher sees this" not in screen
             assert "top first" not in screen
             for other in range(players):
-                part = section(app.table.html.value, names[other])
+                part = section(app.table.value, names[other])
                 lists = re.findall(r'<ul class="fp-cr-done fp-cr-(\w+)"', part)
                 if other == seat:
                     shown = [f for f in ("completed", "penalties", "spent")
@@ -215,7 +215,7 @@ def test_no_seat_sees_another_seats_face_down_cards_or_the_deck(players, seed):
                         checked += 1
         app.seat_select.value = -1  # the teacher
         if state.deck and not state.is_over:
-            assert "only the teacher sees this" in plain(app.table.html.value)
+            assert "only the teacher sees this" in plain(app.table.value)
     assert checked > 0
 
 
@@ -224,12 +224,12 @@ def test_deep_link_restores_step_and_seat():
     assert app.game.id == GAME and app.timeline.cursor == 24
     assert app.seat == 1 and app.seat_select.value == 1
     assert "Step 24" in plain(app.explanation.html.value)
-    assert "Bob's view" in plain(app.table.html.value)
+    assert "Bob's view" in plain(app.table.value)
     assert app.message_texts == []
     query = app.share.url.lstrip("?")
     again = App.from_query(query, env={})
     assert again.timeline.cursor == 24 and again.seat == 1
-    assert again.table.html.value == app.table.html.value
+    assert again.table.value == app.table.value
 
 
 def test_the_notebooks_default_game_and_a_scenario_record_link():

@@ -40,7 +40,7 @@ def test_selectors(app):
     labels = [label for label, _ in app.seat_select.options]
     assert labels == ["Teacher (sees everything)", "Alice's view", "Bob's view", "Carol's view"]
     app.seat_select.value = 2
-    assert "Carol's view" in plain(app.table.html.value)
+    assert "Carol's view" in plain(app.table.value)
 
 
 def test_header_credits_and_components(app):
@@ -88,7 +88,7 @@ def test_worked_example_narration_and_piles():
     assert "exactly as the rulebook shows" in plain(app.note.value)
     piles = app.timeline.state.view(None)["piles"]
     assert [p["cards"] for p in piles] == [["lettuce", "cheese"], ["onion", "rat", "mushroom"]]
-    table = plain(app.table.html.value).replace(" (changed at this step)", "")
+    table = plain(app.table.value).replace(" (changed at this step)", "")
     assert "Pile 1 lettuce cheese" in table and "Pile 2 onion rat mushroom" in table
 
 

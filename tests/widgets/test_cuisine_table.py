@@ -39,7 +39,7 @@ def test_the_renderer_is_registered_with_credits_and_the_tutor_card_set():
     assert "fp-game-cuisine-a-la-card" in app._dom_classes
     assert ".fp-cu-builder" in app.children[0].value  # the game's stylesheet ships with the app
     assert app.editor is not None and app.editor.layout.display == "none"  # watch mode
-    table = plain(app.table.html.value)
+    table = plain(app.table.value)
     assert "Round 1 · Alice's turn · warming phase" in table
     assert "Market: buy one card a turn with your money" in table
     assert "Fridge (empty)" in table and "Forks: 18 left, cost 2 each" in table
@@ -50,7 +50,7 @@ def test_the_renderer_is_registered_with_credits_and_the_tutor_card_set():
 
 def test_the_table_shows_market_costs_judges_and_this_turns_budget():
     app = App(game=GAME, players=3, seed=1, step=30, env={})
-    html = app.table.html.value
+    html = app.table.value
     table = plain(html)
     assert "Round 2 · Carol's turn · play phase" in table
     assert "Market slot 1, cost 3. Cheddar: 4 meal points. Cuisine: Western." in table
@@ -108,7 +108,7 @@ def test_eggs_and_bok_choy_step_by_step():
     assert "Its ability starts on their next turn." in served
     assert "2 of 15 medals (changed at this step)" in plain(alice)
     assert "ate 4 ingredients" in plain(alice)
-    judges = plain(re.search(r'fp-cu-judges-zone.*?</div>', app.table.html.value, re.S).group(0))
+    judges = plain(re.search(r'fp-cu-judges-zone.*?</div>', app.table.value, re.S).group(0))
     assert "The Pastry Chef" in judges and "The Market Farmer" not in judges
     assert app.errors.errors == []
 
@@ -117,9 +117,9 @@ def test_a_fridge_purchase_without_on_purchase():
     app = worked_example(GAME, "fridge-purchase")
     app.go(6)
     assert "its On Purchase ability acts at once" in explanation(app)
-    assert "Forks: 17 left" in plain(app.table.html.value)  # Bacon's free Fork
+    assert "Forks: 17 left" in plain(app.table.value)  # Bacon's free Fork
     app.go(7)
-    html = app.table.html.value
+    html = app.table.value
     fridge = re.search(r'<li class="fp-cu-slot fp-cu-fridge[^"]*">.*?</li>\s*</ul>', html,
                        re.S).group(0)
     assert "Fridge (1 card)" in plain(fridge) and "fp-changed" in fridge
@@ -134,9 +134,9 @@ def test_a_fridge_purchase_without_on_purchase():
         "of 6." in text
     assert "A card bought from the Fridge never uses its On Purchase ability" in text
     assert cited(app)[:2] == ["4-1", "2-3"]
-    assert "Forks: 17 left" in plain(app.table.html.value)  # no Fork for Bob
+    assert "Forks: 17 left" in plain(app.table.value)  # no Fork for Bob
     assert "Duck" in plain(row(seat_html(app, "Bob"), "discard"))
-    assert "Fridge (empty)" in plain(app.table.html.value)
+    assert "Fridge (empty)" in plain(app.table.value)
 
 
 def test_refusals_for_a_missing_taste_and_for_fewer_than_one_medal():
@@ -190,13 +190,13 @@ def test_a_warmed_card_is_secret_and_acts_only_when_served():
 def test_the_end_of_the_round_and_the_tiebreak():
     app = worked_example(GAME, "end-of-round")
     app.go(8)
-    table = plain(app.table.html.value)
+    table = plain(app.table.value)
     assert "Last round: Alice has reached the goal of 15 medals." in table
     assert "The round is played to its end, with Bob taking the last turn." in \
         explanation(app)
     assert "E1" in cited(app)
     app.go(17)
-    table = plain(app.table.html.value)
+    table = plain(app.table.value)
     assert "Bob wins with 15 medals." in table
     assert "Round 1 · the game is over" in table
     text = explanation(app)
@@ -219,7 +219,7 @@ def test_no_seat_sees_another_seats_hand_plates_or_dish(players, seed):
         for viewer in range(players):
             app.seat = viewer
             app.go(k)
-            html = app.table.html.value
+            html = app.table.value
             assert "Teacher's view" not in html  # the deck order is the teacher's alone
             move = timeline.steps[k].move
             if k and move.seat != viewer and move.kind in ("warm", "dish", "food_type"):
@@ -260,7 +260,7 @@ def test_deep_link_restores_step_and_seat():
     assert "Step 40" in explanation(app) and app.message_texts == []
     again = App.from_query(app.share.url.split("?", 1)[1], env={})
     assert again.timeline.cursor == 40 and again.seat == 1
-    assert again.table.html.value == app.table.html.value
+    assert again.table.value == app.table.value
 
     play = App.from_query("game=cuisine-a-la-card&players=2&seed=3&mode=play&seat=2", env={})
     assert play.mode == "play" and play.learner == 1
@@ -281,10 +281,10 @@ def test_the_gallery_opens_the_app_and_the_examples():
 def test_a_long_fridge_names_its_top_cards_and_counts_the_rest():
     app = App(game=GAME, players=4, seed=2, step=143, env={})
     fridge = plain(re.search(r'<li class="fp-cu-slot fp-cu-fridge.*?</li>\s*</ul>.*?</li>',
-                             app.table.html.value, re.S).group(0))
+                             app.table.value, re.S).group(0))
     assert "Fridge (18 cards)" in fridge
     assert "Top of the Fridge, cost 1 whatever its printed cost. Balsamic Vinegar" in fridge
     assert "Below it, from the top: Chili Peppers, Pasta and Chili Peppers, then 14 more " \
         "cards." in fridge
-    bob = section(app.table.html.value, "Bob")  # his dish on the counter, in the teacher's view
+    bob = section(app.table.value, "Bob")  # his dish on the counter, in the teacher's view
     assert "So far: 9 meal points (4 + 2 + 3)." in plain(row(bob, "dish"))

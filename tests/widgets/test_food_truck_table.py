@@ -51,7 +51,7 @@ def test_clash_and_compensation_step_by_step():
     assert cited(app) == ["2", "2-3", "D3", "2-5", "2-4", "D4"]
     assert "rulebook" in text and "tutor reading" in text  # provenance badges
     assert "a meal belongs to whoever serves it first" in plain(app.note.value)
-    table = plain(app.table.html.value)
+    table = plain(app.table.value)
     assert "Round 1 · Service: Carol chooses compensation" in table
     assert "First-player token: Carol" in table
     assert "Out this round, in order: Carol" in table
@@ -60,8 +60,8 @@ def test_clash_and_compensation_step_by_step():
     app.go(22)
     assert "Carol takes Curry from the supply" in plain(app.explanation.html.value)
     assert cited(app) == ["2-4"]
-    supply = re.search(r'fp-ft-supply[^"]*">(.*?)</div>', app.table.html.value, re.S).group(1)
-    assert "Curry" not in plain(supply) and "fp-changed" in app.table.html.value
+    supply = re.search(r'fp-ft-supply[^"]*">(.*?)</div>', app.table.value, re.S).group(1)
+    assert "Curry" not in plain(supply) and "fp-changed" in app.table.value
 
     app.go(24)
     text = plain(app.explanation.html.value)
@@ -73,7 +73,7 @@ def test_clash_and_compensation_step_by_step():
 def test_a_clash_highlights_the_blocking_card_and_covered_cards_stay_visible():
     app = worked_example(GAME, "truck-cover-up")
     app.go(20)  # Bob's Pizza clashes with Alice's lone Pizza; Bob holds Cover-Up
-    html = app.table.html.value
+    html = app.table.value
     banner = plain(re.search(r'<div class="fp-ft-banner fp-ft-clash".*?</div>', html,
                              re.S).group(0))
     assert "Clash! Bob revealed Pizza, which Alice already served" in banner
@@ -86,7 +86,7 @@ def test_a_clash_highlights_the_blocking_card_and_covered_cards_stay_visible():
         "drop out of the round", "use Detour: put the card under your pile and reveal the next"]
 
     app.controls.next.click()  # step 21: Cover-Up turns Alice's Pizza face down
-    assert "fp-ft-clash" not in app.table.html.value
+    assert "fp-ft-clash" not in app.table.value
     alice = seat_html(app, "Alice")
     assert "fp-ft-down" in alice
     assert "Pizza, covered face down: it no longer counts" in plain(alice)
@@ -116,7 +116,7 @@ def test_truck_card_decks_and_victory_points():
     assert "1 of 3 victory points" in alice
     assert "(only the teacher sees this)" in alice
     app.seat_select.value = 1  # Bob's view: the truck deck's order is a secret of nobody
-    assert "only the teacher sees this" not in plain(app.table.html.value)
+    assert "only the teacher sees this" not in plain(app.table.value)
     assert "Alice 1 victory point" in plain(app.scores.table.value)
     assert "Most victory points so far: 1 of the 3 needed" in plain(app.scores.progress.value)
 
@@ -126,7 +126,7 @@ def test_the_five_player_game_ends_at_two_points():
     app.go(82)
     assert "2 victory points are enough" in plain(app.note.value)
     app.go(app.timeline.last)
-    table = plain(app.table.html.value)
+    table = plain(app.table.value)
     assert "The game is over after round 2" in table
     assert "Alice wins the game with 2 victory points!" in table
     assert "First to 2 victory points wins" in table
@@ -166,7 +166,7 @@ def test_no_seat_sees_another_seats_pile_order(name):
         state = app.timeline.state
         for seat in range(state.players):
             app.seat_select.value = seat
-            html = app.table.html.value
+            html = app.table.value
             for other in range(state.players):
                 part = section(html, names[other])
                 pile = state.pile[other]
@@ -192,12 +192,12 @@ def test_deep_link_restores_step_and_seat():
     assert app.game.id == GAME and app.timeline.cursor == 24
     assert app.seat == 1 and app.seat_select.value == 1
     assert "Step 24" in plain(app.explanation.html.value)
-    assert "Bob's view" in plain(app.table.html.value)
+    assert "Bob's view" in plain(app.table.value)
     assert app.message_texts == []
     query = app.share.url.lstrip("?")
     again = App.from_query(query, env={})
     assert again.timeline.cursor == 24 and again.seat == 1
-    assert again.table.html.value == app.table.html.value
+    assert again.table.value == app.table.value
 
 
 def test_the_notebooks_default_game_and_a_bad_game_fall_back_to_food_truck():

@@ -44,7 +44,7 @@ def test_opens_on_the_goal_with_full_marks_and_the_scale(player):
         "start a burger with a bottom bun", "finish building"]
     assert "Where the lesson starts" in plain(player.happened.value)
     # the learner's view: Bob's and Carol's tools in hand are hidden from Alice
-    assert "fp-card-back" in player.table.html.value
+    assert "fp-card-back" in player.table.value
 
 
 def test_hint_ladder_shows_its_cost_and_costs_stars(player):
@@ -227,7 +227,7 @@ def test_every_lesson_can_be_finished_by_clicking(uid):
     assert player.errors.errors == []
     # the table is the learner's own view: nothing another seat keeps secret
     view = player.run.state.view(player.lesson.seat)
-    assert player.table.html.value and view["seat"] == player.lesson.seat
+    assert player.table.value and view["seat"] == player.lesson.seat
 
 
 @pytest.mark.parametrize("name", ["lessons", "teacher"])

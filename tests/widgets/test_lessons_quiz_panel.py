@@ -54,7 +54,7 @@ def test_next_question_and_kinds(panel):
     panel.next_button.click()
     assert panel.quiz.kind == "reveal" and not panel.check.disabled
     assert panel.quiz.question != first or panel.seed > 3
-    assert panel.table.html.value  # the position is shown
+    assert panel.table.value  # the position is shown
 
 
 def test_an_empty_answer_is_not_graded(panel):
@@ -75,4 +75,4 @@ def test_each_question_says_what_it_tests_and_shows_the_deciding_seats_view(pane
         assert "What this tests:" in plain(panel.question.value)
         assert quiz.seat is not None  # a player's view, never the teacher's
         name = quiz.record.names[quiz.seat] if quiz.record.names else None
-        assert name is None or name in plain(panel.table.html.value)
+        assert name is None or name in plain(panel.table.value)

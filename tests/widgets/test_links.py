@@ -37,7 +37,7 @@ def test_share_link_reopens_the_same_position():
     again = App.from_query(query, env=VOILA_ENV)
     assert again.timeline.cursor == 25 and again.seat == 1
     assert again.timeline.record.moves == app.timeline.record.moves
-    assert again.table.html.value == app.table.html.value
+    assert again.table.value == app.table.value
     assert again.explanation.html.value.replace(again.reader.prefix, "X") == \
         app.explanation.html.value.replace(app.reader.prefix, "X")
 

@@ -9,7 +9,7 @@ from foodplay_widgets.app import App
 
 def screen(app: App) -> str:
     """Everything the seat's page shows as text: table, explanation, moves, scores."""
-    return " ".join(plain(w.value) for w in (app.table.html, app.explanation.html,
+    return " ".join(plain(w.value) for w in (app.table, app.explanation.html,
                                               app.moves.status, app.moves.whynot_result,
                                               app.moves.hint_text, app.scores.table))
 
@@ -17,15 +17,15 @@ def screen(app: App) -> str:
 def test_tool_choice_stays_hidden_from_other_seats(lone_tongs):
     # step 10: Bob has laid Tea face down; Alice and Carol have not chosen yet
     app = App(lone_tongs, seat=0, step=10, env={})
-    bob = section(app.table.html.value, "Bob")
+    bob = section(app.table.value, "Bob")
     assert "fp-card-back" in bob and "Tea" not in plain(bob).replace("Tools in hand", "")
     explanation = plain(app.explanation.html.value)
     assert "Bob makes a secret choice." in explanation
     assert "Bob: play Tea" not in explanation and "chose Tea" not in explanation
-    assert "Tea" not in plain(section(app.table.html.value, "Bob"))
+    assert "Tea" not in plain(section(app.table.value, "Bob"))
 
     app.seat_select.value = 1  # Bob's own view shows his choice
-    assert "Tea" in plain(section(app.table.html.value, "Bob"))
+    assert "Tea" in plain(section(app.table.value, "Bob"))
     assert "Bob secretly chose Tea" in plain(app.explanation.html.value)
 
     app.seat_select.value = 0
@@ -35,17 +35,17 @@ def test_tool_choice_stays_hidden_from_other_seats(lone_tongs):
 
 def test_rat_tokens_and_wastebaskets_of_others_are_hidden(two_player):
     app = App(two_player, seat=0, step=11, env={})  # Bob took the rat: 1 rat token
-    bob = section(app.table.html.value, "Bob")
+    bob = section(app.table.value, "Bob")
     assert "hidden (kept face down)" in plain(bob)
     assert "rat token" not in plain(bob)
     scores = plain(app.scores.table.value)
     assert "Bob 0 points from burgers; rat tokens are hidden" in scores
 
     app.seat_select.value = app_seat_teacher(app)
-    assert "1 rat token" in plain(section(app.table.html.value, "Bob"))
+    assert "1 rat token" in plain(section(app.table.value, "Bob"))
     app.seat_select.value = 1
-    assert "1 rat token" in plain(section(app.table.html.value, "Bob"))
-    assert "rat" in plain(section(app.table.html.value, "Bob"))  # his wastebasket holds it
+    assert "1 rat token" in plain(section(app.table.value, "Bob"))
+    assert "rat" in plain(section(app.table.value, "Bob"))  # his wastebasket holds it
 
 
 def app_seat_teacher(app: App):
@@ -77,6 +77,6 @@ def test_no_seat_screen_reveals_an_unrevealed_choice(app):
                 chosen = state.chosen[other]
                 if other == seat or chosen is None:
                     continue
-                part = plain(section(app.table.html.value, names[other]))
+                part = plain(section(app.table.value, names[other]))
                 assert "Tool laid face down" in part
                 assert f"{names[other]} secretly chose" not in screen(app)

@@ -63,16 +63,16 @@ def test_every_position_is_a_replay(app):
     app.go(40)
     assert app.context().state.snapshot() == app.timeline.state_at(40).snapshot()
     view = app.timeline.state_at(40).view(None)
-    assert f"Deck: {view['deck']['count']} cards" in plain(app.table.html.value)
+    assert f"Deck: {view['deck']['count']} cards" in plain(app.table.value)
 
 
 def test_what_the_step_changed_is_highlighted(app):
     app.go(1)  # the first card opens pile 1
-    html = app.table.html.value
+    html = app.table.value
     assert 'class="fp-pile fp-changed"' in html
     assert "(changed at this step)" in plain(html)
     app.go(0)
-    assert "fp-changed" not in app.table.html.value
+    assert "fp-changed" not in app.table.value
 
 
 def test_clause_badges_say_their_provenance(app):
