@@ -159,5 +159,6 @@ def test_teacher_annotates_a_step_and_shares_a_class_link(page, voila_server, sa
     page.goto(href)
     expect(page.locator(".fp-step-counter")).to_contain_text("step 4 /",
                                                              timeout=FIRST_RENDER_MS)
-    expect(page.locator(".fp-teacher-note")).to_contain_text("does the rat count?")
+    expect(page.locator(".fp-teacher-note")).to_contain_text("does the rat count?",
+                                                             timeout=UPDATE_MS)
     save_screenshot(page, "lessons-06-class-link")
