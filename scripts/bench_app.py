@@ -138,31 +138,33 @@ def kernel_alive(base: str, kernel_id: str) -> bool:
 
 
 class Server:
-    """The tutor's server on a free port over `notebooks`, as `make serve` starts it (its page
-    template, bytecode written first), with no limit on the pages rendered at once."""
+    """The tutor's server on a free port, as `make serve` starts it (its page template,
+    bytecode written first), in a session of its own; `options` go to
+    `python -m foodplay_widgets.serve` (such as --notebooks DIR, --renders 0)."""
 
-    def __init__(self, notebooks: Path, home: Path):
+    def __init__(self, home: Path, *options: str, start_s: float = 120, stop_s: float = 30):
         from foodplay_widgets.serve import answers, free_port
 
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.log = home / "voila.log"
+        self.log = home / f"serve-{self.port}.log"
+        self.stop_s = stop_s
         cmd = [sys.executable, "-m", "foodplay_widgets.serve", "--port", str(self.port),
-               "--notebooks", str(notebooks), "--renders", "0"]
+               *options]
         with open(self.log, "wb") as log:
             self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
                                          start_new_session=True)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + start_s
         while not answers(self.base + "/"):
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 self.stop()
-                sys.exit(f"Voilà did not start:\n{self.log.read_text(errors='replace')}")
+                sys.exit(f"the server did not start:\n{self.log.read_text(errors='replace')}")
             time.sleep(0.2)
 
     def stop(self) -> None:
         try:
             os.killpg(self.proc.pid, signal.SIGTERM)
-            self.proc.wait(timeout=15)
+            self.proc.wait(timeout=self.stop_s)
         except ProcessLookupError:
             pass
         except subprocess.TimeoutExpired:
@@ -525,7 +527,8 @@ def main() -> None:
     served = home / "notebooks"
     shutil.copytree(NOTEBOOKS, served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     bare_notebook(served / BARE)
-    server = Server(served, home)
+    # with no limit on the pages rendered at once
+    server = Server(home, "--notebooks", str(served), "--renders", "0", start_s=60, stop_s=15)
     print(f"    Voilà {server.base} (pid {server.proc.pid}) serving {served}")
     from playwright.sync_api import sync_playwright
 

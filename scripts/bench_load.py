@@ -20,21 +20,19 @@ import asyncio
 import os
 import random
 import shutil
-import signal
 import statistics
-import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
-from bench_app import (  # noqa: E402  (the benchmarks share their page probes)
+from bench_app import (  # noqa: E402  (the benchmarks share their server and page probes)
     APP_READY_JS,
     CHROMIUM,
     CHROMIUM_ARGS,
     CLICK_JS,
+    Server,
     cache_home,
     percentile,
 )
@@ -100,37 +98,6 @@ class PeakMemory(threading.Thread):
         self._halt.set()
         self.join()
         return self.peak_kib
-
-
-class ServeServer:
-    """`python -m foodplay_widgets.serve --port P`, the README's server, in its own session."""
-
-    def __init__(self, home: Path):
-        from foodplay_widgets.serve import answers, free_port
-
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log = home / f"serve-{self.port}.log"
-        cmd = [sys.executable, "-m", "foodplay_widgets.serve", "--port", str(self.port)]
-        with open(self.log, "wb") as log:
-            self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
-                                         start_new_session=True)
-        deadline = time.monotonic() + 120
-        while not answers(self.base + "/"):
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                sys.exit(f"the server did not start:\n{self.log.read_text(errors='replace')}")
-            time.sleep(0.2)
-
-    def stop(self) -> None:
-        try:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            self.proc.wait(timeout=30)
-        except ProcessLookupError:
-            pass
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
 
 
 # What a page that never became interactive shows: the load notice's state, Voilà's own
@@ -207,7 +174,7 @@ def main() -> None:
     rows = []
     try:
         for n in args.learners:
-            server = ServeServer(home)
+            server = Server(home)  # the README's server, as `make serve` starts it
             url = f"{server.base}/voila/render/{args.notebook}"
             print(f"{n} learners open {url} within {args.spread:.0f} s", flush=True)
             memory = PeakMemory(server.proc.pid)
