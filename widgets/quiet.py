@@ -43,8 +43,7 @@ def install(env: dict[str, str] | None = None) -> bool:
     if not in_voila_page_kernel(env):
         return False
     import comm
-    import ipywidgets  # registers the widget targets, which the control target wraps below
-    from ipywidgets.widgets.widget import Widget
+    import ipywidgets  # noqa: F401  (registers the widget targets, wrapped below)
 
     manager = comm.get_comm_manager()
     if manager is None or CONTROL_TARGET not in getattr(manager, "targets", {}):
@@ -58,7 +57,6 @@ def install(env: dict[str, str] | None = None) -> bool:
     manager.register_target(CONTROL_TARGET, control_opened)
     _installed["create_comm"] = comm.create_comm
     comm.create_comm = _create_quiet_comm
-    del ipywidgets, Widget
     return True
 
 
