@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
-
 import jinja2
 import pytest
+from threads import run_alone
 
 from foodplay_widgets.serve import SharedTemplateCode, share_template_code
 
@@ -75,6 +73,5 @@ def test_async_and_plain_environments_keep_their_own_code(compiles):
     Exporter.is_async = True
     asynchronous = Exporter()._create_environment().get_template("page.html")
     assert plain.render(who="a") == "a"
-    with ThreadPoolExecutor(1) as thread:  # the browser tests may leave this thread's loop running
-        assert thread.submit(asyncio.run, asynchronous.render_async(who="b")).result() == "b"
+    assert run_alone(asynchronous.render_async(who="b")) == "b"
     assert compiles == ["page.html", "page.html"]
