@@ -145,10 +145,10 @@ EditorFactory = Callable[..., MoveEditor]
 
 _RENDERERS: dict[str, GameRenderer] = {}
 _EDITORS: dict[str, EditorFactory] = {}
-_MODULES = {"burg": "foodplay_widgets.burg",  # imported on first use
+_MODULES = {"burg": "foodplay_widgets.games.burg",  # imported on first use
             "coffee-rush": "foodplay_widgets.coffee_rush",
             "cuisine-a-la-card": "foodplay_widgets.cuisine_a_la_card",
-            "food-truck": "foodplay_widgets.food_truck"}
+            "food-truck": "foodplay_widgets.games.food_truck"}
 
 
 def register(game_id: str, renderer: GameRenderer) -> None:

@@ -12,7 +12,7 @@ from foodplay_widgets.renderers import GenericRenderer, TableParts, table_parts
 from foodplay_widgets.table import TableView
 
 GAMES = ("burg", "coffee-rush", "cuisine-a-la-card", "food-truck")
-IN_PARTS = GAMES[:3]  # Food Truck's table is one part (widgets/food_truck.py says why)
+IN_PARTS = GAMES[:3]  # Food Truck's table is one part (widgets/games/food_truck/table.py says why)
 START, CLICKS = 12, 12  # mid-game steps
 
 
