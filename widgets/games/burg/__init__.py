@@ -1,3 +1,6 @@
-"""BURG's UI: its table as HTML, registered for the game id `burg` on import."""
+"""BURG's UI: its table (table.py) drawn from its cards (cards.py), registered for `burg`."""
 
-from foodplay_widgets.games.burg import table  # noqa: F401  (registers the renderer)
+from foodplay_widgets.games.burg.table import BurgRenderer
+from foodplay_widgets.renderers import register
+
+register("burg", BurgRenderer())

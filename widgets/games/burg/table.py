@@ -7,60 +7,41 @@ backs, and their rat tokens are hidden.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from foodplay.engine import Game, State
-from foodplay_widgets.diff import ViewDiff
-from foodplay_widgets.renderers import KnownScore, PartRow, TableParts, progress_html, register
+from foodplay_widgets.diff import ViewDiff, get_path
+from foodplay_widgets.games.burg.cards import backs, burger, card, card_list
+from foodplay_widgets.renderers import KnownScore, PartRow, TableParts, progress_html
 from foodplay_widgets.text import Text, esc
 
-BUNS = ("bottom_bun", "top_bun")
+PARTS_KEPT = 256  # table parts kept by the inputs they were drawn from (seats, piles, recipes)
 
 
-def card(text: Text, card_id: str, extra: str = "") -> str:
-    """One face-up card, drawn with CSS; its name is the text a screen reader reads."""
-    return (f'<li class="fp-card fp-c-{esc(card_id)}{extra}">'
-            f'<span class="fp-card-name">{esc(text.card(card_id))}</span></li>')
-
-
-def backs(text: Text, count: int) -> str:
-    """`count` face-down cards, drawn as card backs."""
-    if not count:
-        return f'<li class="fp-none">{text.html("burg.ui.none")}</li>'
-    label = text.html("burg.ui.hidden_count", count=count)
-    shown = "".join('<li class="fp-card fp-card-back" aria-hidden="true"></li>'
-                    for _ in range(min(count, 6)))
-    more = f'<li class="fp-more" aria-hidden="true">×{count}</li>' if count > 6 else ""
-    return f'<li class="fp-sr">{label}</li>{shown}{more}'
-
-
-def card_list(text: Text, cards: list[str], label: str, empty: str = "burg.ui.none") -> str:
-    items = "".join(card(text, c) for c in cards) or \
-        f'<li class="fp-none">{text.html(empty)}</li>'
-    return f'<ul class="fp-cards" aria-label="{esc(label)}">{items}</ul>'
-
-
-def burger(text: Text, data: dict[str, Any], caption: str) -> str:
-    """A burger as a stack of layers, bottom first in reading order, drawn bottom-up."""
-    bottom = data["bottom"]
-    layers = []
-    if bottom == "bottom_bun":
-        layers.append(('fp-layer fp-c-bottom_bun', text.card("bottom_bun")))
-    else:
-        layers.append(('fp-layer fp-flipped', text("burg.ui.flipped_bottom", card=bottom)))
-    layers += [(f"fp-layer fp-c-{esc(c)}", text.card(c)) for c in data["fillings"]]
-    top = data.get("top")
-    if top == "top_bun":
-        layers.append(("fp-layer fp-c-top_bun", text.card("top_bun")))
-    elif top:
-        layers.append(("fp-layer fp-flipped", text("burg.ui.wastebasket_top")))
-    items = "".join(f'<li class="{cls}">{esc(name)}</li>' for cls, name in layers)
-    return (f'<figure class="fp-burger"><ol class="fp-stack" aria-label="{esc(caption)}">'
-            f'{items}</ol><figcaption>{esc(caption)}</figcaption></figure>')
+def was(before: dict[str, Any] | None, *path: Any) -> str | None:
+    """What the view one step earlier held at `path`, as a cache key (None: no step before)."""
+    return None if before is None else repr(get_path(before, *path))
 
 
 class BurgRenderer:
-    """Draws BURG's table for one view."""
+    """Draws BURG's table for one view.
+
+    A part is kept by the inputs it is drawn from (the language, the seat's own data and the
+    same seat one step earlier for the highlights...): a step changes one or two seats, and the
+    others are not drawn again. Views are plain data, so their `repr` is a faithful key."""
+
+    def __init__(self) -> None:
+        self._parts: dict[tuple, str] = {}
+
+    def _kept(self, key: tuple, draw: Callable[[], str]) -> str:
+        """The part drawn from the inputs `key`: kept from an earlier step, or drawn now."""
+        html = self._parts.get(key)
+        if html is None:
+            if len(self._parts) >= PARTS_KEPT:
+                self._parts.clear()
+            html = self._parts[key] = draw()
+        return html
 
     def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
         return self.table_parts(view, before, text).html()
@@ -69,10 +50,14 @@ class BurgRenderer:
                     state: State | None = None) -> TableParts:
         """The title, the deck and reveal, the piles, one part per seat, the recipes."""
         d = ViewDiff(view, before, text)
-        seats = PartRow("fp-seats", tuple(self._seat(view, s, seat, d, text)
-                                          for s, seat in enumerate(view["seats"])))
-        items = (self._header(view, text), self._middle(view, d, text),
-                 self._piles(view, d, text), seats, self._recipes(view, text))
+        lang = (text.catalogue, tuple(text.names))
+        seats = PartRow("fp-seats", tuple(self._seat_kept(view, before, s, d, text, lang)
+                                          for s in range(len(view["seats"]))))
+        piles = self._kept(("piles", lang, repr(view["piles"]), was(before, "piles")),
+                           lambda: self._piles(view, d, text))
+        recipes = self._kept(("recipes", lang, repr(view["recipes"])),
+                             lambda: self._recipes(view, text))
+        items = (self._header(view, text), self._middle(view, d, text), piles, seats, recipes)
         return TableParts("fp-table-view fp-burg", text.html("burg.ui.table"), items)
 
     # --- parts of the table ------------------------------------------------------------
@@ -122,15 +107,30 @@ class BurgRenderer:
         return (f'<div class="fp-zone fp-piles-zone"><h4>{text.html("burg.ui.piles")}</h4>'
                 f"{body}</div>")
 
-    def _seat(self, view: dict[str, Any], s: int, seat: dict[str, Any], d: ViewDiff,
+    def _seat_kept(self, view: dict[str, Any], before: dict[str, Any] | None, s: int,
+                   d: ViewDiff, text: Text, lang: tuple) -> str:
+        """Seat `s`'s part, kept by its inputs: the seat, its tags, and the seat one step
+        earlier (what changed is highlighted)."""
+        seat = view["seats"][s]
+        tags = (s == view["first_player"] and view["phase"] != "over", s in view["to_act"],
+                s == view["seat"])
+        return self._kept(("seat", lang, s, repr(seat), was(before, "seats", s), tags),
+                          lambda: self._seat(s, seat, tags, d, text))
+
+    def _seat(self, s: int, seat: dict[str, Any], tags: tuple[bool, bool, bool], d: ViewDiff,
               text: Text) -> str:
-        tags = []
-        if s == view["first_player"] and view["phase"] != "over":
-            tags.append(f'<span class="fp-tag fp-tag-first">{text.html("burg.ui.first")}</span>')
-        if s in view["to_act"]:
-            tags.append(f'<span class="fp-tag fp-tag-act">{text.html("burg.ui.to_act")}</span>')
-        if s == view["seat"]:
-            tags.append(f'<span class="fp-tag fp-tag-you">{text.html("burg.ui.this_view")}</span>')
+        """One seat's part; `tags`: whether it plays first, must act, is the view's seat."""
+        first, acting, viewer = tags
+        shown_tags = []
+        if first:
+            shown_tags.append(f'<span class="fp-tag fp-tag-first">{text.html("burg.ui.first")}'
+                              f"</span>")
+        if acting:
+            shown_tags.append(f'<span class="fp-tag fp-tag-act">{text.html("burg.ui.to_act")}'
+                              f"</span>")
+        if viewer:
+            shown_tags.append(f'<span class="fp-tag fp-tag-you">'
+                              f'{text.html("burg.ui.this_view")}</span>')
         shown = [
             ("hand", "burg.ui.hand", self._tools(text, seat["hand"]), True),
             ("chosen", "burg.ui.chosen", self._chosen(text, seat["chosen"]), seat["chosen"]),
@@ -153,7 +153,7 @@ class BurgRenderer:
                 for field, key, body, keep in shown if keep or d.changed("seats", s, field)]
         name = esc(seat["name"])
         return (f'<section class="fp-player" aria-label="{name}">'
-                f'<h4 class="fp-player-name">{name} {"".join(tags)}</h4>'
+                f'<h4 class="fp-player-name">{name} {"".join(shown_tags)}</h4>'
                 f'<dl class="fp-seat-rows">{"".join(rows)}</dl></section>')
 
     @staticmethod
@@ -253,5 +253,3 @@ class BurgRenderer:
             return text("burg.components.default")
         return text("burg.components.custom", label=label)
 
-
-register("burg", BurgRenderer())
