@@ -12,7 +12,7 @@ from typing import Any
 
 from foodplay.engine import Game, State
 from foodplay_widgets.diff import ViewDiff, get_path
-from foodplay_widgets.games.burg.cards import backs, burger, card, card_list
+from foodplay_widgets.games.burg.cards import backs, burger, card, card_list, fixed, fixed_html
 from foodplay_widgets.renderers import KnownScore, PartRow, TableParts, progress_html
 from foodplay_widgets.text import Text, esc
 
@@ -58,14 +58,14 @@ class BurgRenderer:
         recipes = self._kept(("recipes", lang, repr(view["recipes"])),
                              lambda: self._recipes(view, text))
         items = (self._header(view, text), self._middle(view, d, text), piles, seats, recipes)
-        return TableParts("fp-table-view fp-burg", text.html("burg.ui.table"), items)
+        return TableParts("fp-table-view fp-burg", fixed_html(text, "burg.ui.table"), items)
 
     # --- parts of the table ------------------------------------------------------------
     def _header(self, view: dict[str, Any], text: Text) -> str:
-        who = text("view.teacher") if view["seat"] is None else \
+        who = fixed(text, "view.teacher") if view["seat"] is None else \
             text("view.seat", name=text.name(view["seat"]))
         if view["phase"] == "over":
-            where = text("burg.ui.game_over")
+            where = fixed(text, "burg.ui.game_over")
         else:
             where = text("burg.ui.round_first", round=view["round"], seat=view["first_player"])
         return (f'<h3 class="fp-table-title">{esc(where)}</h3>'
@@ -80,13 +80,13 @@ class BurgRenderer:
                      f'<li class="fp-card fp-card-back fp-deck-stack"></li></ul></div>')
         rows = [f'<p>{text.html("burg.ui.reveal_progress", revealed=reveal["revealed"], needed=reveal["needed"])}</p>']  # noqa: E501
         if reveal["pending"]:
-            rows.append(f'<p>{text.html("burg.ui.pending")}</p>'
-                        + card_list(text, [reveal["pending"]], text("burg.ui.pending")))
+            rows.append(f'<p>{fixed_html(text, "burg.ui.pending")}</p>'
+                        + card_list(text, [reveal["pending"]], fixed(text, "burg.ui.pending")))
         if reveal["waiting_rats"]:
             rows.append(f'<p>{text.html("burg.ui.waiting_rats", count=reveal["waiting_rats"])}'
                         f"</p>")
         reveal_html = (f'<div class="fp-zone fp-reveal{d.cls("reveal")}">'
-                       f'<h4>{text.html("burg.ui.reveal")}{d.mark("reveal")}</h4>'
+                       f'<h4>{fixed_html(text, "burg.ui.reveal")}{d.mark("reveal")}</h4>'
                        f'{"".join(rows)}</div>')
         return f'<div class="fp-row">{deck_html}{reveal_html}</div>'
 
@@ -96,15 +96,15 @@ class BurgRenderer:
             n = pile["number"]
             title = text("burg.ui.pile", pile=n)
             if pile["taken"]:
-                body = f'<p class="fp-taken">{text.html("burg.ui.pile_taken")}</p>'
+                body = f'<p class="fp-taken">{fixed_html(text, "burg.ui.pile_taken")}</p>'
             else:
                 body = card_list(text, pile["cards"], text("burg.ui.pile_aria", pile=n,
                                                            cards=pile["cards"]))
             items.append(f'<li class="fp-pile{d.cls("piles", n - 1)}">'
                          f'<h5>{esc(title)}{d.mark("piles", n - 1)}</h5>{body}</li>')
         body = f'<ul class="fp-piles">{"".join(items)}</ul>' if items else \
-            f'<p class="fp-none">{text.html("burg.ui.no_piles")}</p>'
-        return (f'<div class="fp-zone fp-piles-zone"><h4>{text.html("burg.ui.piles")}</h4>'
+            f'<p class="fp-none">{fixed_html(text, "burg.ui.no_piles")}</p>'
+        return (f'<div class="fp-zone fp-piles-zone"><h4>{fixed_html(text, "burg.ui.piles")}</h4>'
                 f"{body}</div>")
 
     def _seat_kept(self, view: dict[str, Any], before: dict[str, Any] | None, s: int,
@@ -120,40 +120,34 @@ class BurgRenderer:
     def _seat(self, s: int, seat: dict[str, Any], tags: tuple[bool, bool, bool], d: ViewDiff,
               text: Text) -> str:
         """One seat's part; `tags`: whether it plays first, must act, is the view's seat."""
-        first, acting, viewer = tags
-        shown_tags = []
-        if first:
-            shown_tags.append(f'<span class="fp-tag fp-tag-first">{text.html("burg.ui.first")}'
-                              f"</span>")
-        if acting:
-            shown_tags.append(f'<span class="fp-tag fp-tag-act">{text.html("burg.ui.to_act")}'
-                              f"</span>")
-        if viewer:
-            shown_tags.append(f'<span class="fp-tag fp-tag-you">'
-                              f'{text.html("burg.ui.this_view")}</span>')
+        shown_tags = "".join(
+            f'<span class="fp-tag {cls}">{fixed_html(text, key)}</span>'
+            for cls, key, on in zip(("fp-tag-first", "fp-tag-act", "fp-tag-you"),
+                                    ("burg.ui.first", "burg.ui.to_act", "burg.ui.this_view"),
+                                    tags, strict=True) if on)
         shown = [
             ("hand", "burg.ui.hand", self._tools(text, seat["hand"]), True),
             ("chosen", "burg.ui.chosen", self._chosen(text, seat["chosen"]), seat["chosen"]),
             ("played", "burg.ui.played", card_list(text, [seat["played"]] if seat["played"]
-                                                   else [], text("burg.ui.played")),
+                                                   else [], fixed(text, "burg.ui.played")),
              seat["played"]),
-            ("used", "burg.ui.used", self._hidden_list(text, seat["used"], text("burg.ui.used")),
-             True),
-            ("taken", "burg.ui.taken", card_list(text, seat["taken"], text("burg.ui.taken")),
-             seat["taken"]),
+            ("used", "burg.ui.used", self._hidden_list(text, seat["used"],
+                                                       fixed(text, "burg.ui.used")), True),
+            ("taken", "burg.ui.taken", card_list(text, seat["taken"],
+                                                 fixed(text, "burg.ui.taken")), seat["taken"]),
             ("in_progress", "burg.ui.in_progress", self._burgers(text, seat["in_progress"]),
              seat["in_progress"]),
             ("burgers", "burg.ui.complete", self._burgers(text, seat["burgers"]), True),
             ("wastebasket", "burg.ui.wastebasket", self._hidden_list(
-                text, seat["wastebasket"], text("burg.ui.wastebasket")), True),
+                text, seat["wastebasket"], fixed(text, "burg.ui.wastebasket")), True),
             ("rat_tokens", "burg.ui.rat_tokens", self._rats(text, seat["rat_tokens"]), True),
         ]
         # empty passing states (no tool laid down, nothing taken) are left out to keep it short
-        rows = [self._row(text(key), body, d, s, field)
+        rows = [self._row(fixed(text, key), body, d, s, field)
                 for field, key, body, keep in shown if keep or d.changed("seats", s, field)]
         name = esc(seat["name"])
         return (f'<section class="fp-player" aria-label="{name}">'
-                f'<h4 class="fp-player-name">{name} {"".join(shown_tags)}</h4>'
+                f'<h4 class="fp-player-name">{name} {shown_tags}</h4>'
                 f'<dl class="fp-seat-rows">{"".join(rows)}</dl></section>')
 
     @staticmethod
@@ -167,16 +161,16 @@ class BurgRenderer:
         if "count" in hand:
             return f'<ul class="fp-cards">{backs(text, hand["count"])}</ul>'
         cards = [tool for tool in ("tongs", "tea") for _ in range(hand.get(tool, 0))]
-        return card_list(text, cards, text("burg.ui.hand"))
+        return card_list(text, cards, fixed(text, "burg.ui.hand"))
 
     @staticmethod
     def _chosen(text: Text, chosen: str | None) -> str:
         if chosen is None:
-            return f'<ul class="fp-cards"><li class="fp-none">{text.html("burg.ui.none")}' \
+            return f'<ul class="fp-cards"><li class="fp-none">{fixed_html(text, "burg.ui.none")}' \
                    f"</li></ul>"
         if chosen == "face_down":
             return f'<ul class="fp-cards">{backs(text, 1)}</ul>'
-        return card_list(text, [chosen], text("burg.ui.chosen"))
+        return card_list(text, [chosen], fixed(text, "burg.ui.chosen"))
 
     @staticmethod
     def _hidden_list(text: Text, value: Any, label: str) -> str:
@@ -188,7 +182,7 @@ class BurgRenderer:
     @staticmethod
     def _burgers(text: Text, burgers: list[dict[str, Any]]) -> str:
         if not burgers:
-            return f'<p class="fp-none">{text.html("burg.ui.none")}</p>'
+            return f'<p class="fp-none">{fixed_html(text, "burg.ui.none")}</p>'
         figures = []
         for i, b in enumerate(burgers, start=1):
             if "recipe" in b:
@@ -201,7 +195,7 @@ class BurgRenderer:
     @staticmethod
     def _rats(text: Text, tokens: int | None) -> str:
         if tokens is None:
-            return f'<p class="fp-hidden">{text.html("burg.ui.rat_tokens_hidden")}</p>'
+            return f'<p class="fp-hidden">{fixed_html(text, "burg.ui.rat_tokens_hidden")}</p>'
         return f'<p class="fp-rat-count">{text.html("burg.ui.rat_tokens_count", count=tokens)}' \
                f"</p>"
 
@@ -245,11 +239,11 @@ class BurgRenderer:
         return out
 
     def credits(self, game: Game, text: Text) -> str:
-        return text("burg.credits")
+        return fixed(text, "burg.credits")
 
     def components_label(self, view: dict[str, Any], text: Text) -> str:
         label = view.get("components", "tutor default")
         if label == "tutor default":
-            return text("burg.components.default")
+            return fixed(text, "burg.components.default")
         return text("burg.components.custom", label=label)
 

@@ -84,3 +84,23 @@ def _card_list(catalogue: Catalogue, kinds: Kinds, cards: tuple[str, ...], label
     items = "".join(_card(catalogue, kinds.css(c), c, "", None, "") for c in cards) or \
         f'<li class="fp-none">{esc(catalogue.format(UI + "empty"))}</li>'
     return f'<ul class="fp-cards{cls}" aria-label="{esc(label)}">{items}</ul>'
+
+
+def fixed(text: Text, key: str) -> str:
+    """A message without parameters (a heading, a row's name), looked up once per language."""
+    return _fixed(text.catalogue, key)
+
+
+@lru_cache(maxsize=512)
+def _fixed(catalogue: Catalogue, key: str) -> str:
+    return catalogue.format(key)
+
+
+def fixed_html(text: Text, key: str) -> str:
+    """The same message, escaped for HTML."""
+    return _fixed_html(text.catalogue, key)
+
+
+@lru_cache(maxsize=512)
+def _fixed_html(catalogue: Catalogue, key: str) -> str:
+    return esc(catalogue.format(key))

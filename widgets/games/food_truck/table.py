@@ -14,12 +14,20 @@ from typing import Any, NamedTuple
 from foodplay.engine import Game, State
 from foodplay.games.food_truck.rules import TRUCK_CLAUSE
 from foodplay_widgets.diff import ViewDiff, get_path
-from foodplay_widgets.games.food_truck.cards import UI, Kinds, backs, card, card_list
+from foodplay_widgets.games.food_truck.cards import (
+    UI,
+    Kinds,
+    backs,
+    card,
+    card_list,
+    fixed,
+    fixed_html,
+)
 from foodplay_widgets.games.food_truck.style import CSS
 from foodplay_widgets.renderers import KnownScore, PartRow, TableParts, progress_html
 from foodplay_widgets.text import Text, esc
 
-PARTS_KEPT = 256  # seats' parts and legends kept by the inputs they were drawn from
+PARTS_KEPT = 512  # parts of seats, seats and legends kept by the inputs they were drawn from
 
 
 def was(before: dict[str, Any] | None, *path: Any) -> str | None:
@@ -92,11 +100,11 @@ class FoodTruckRenderer:
                             lambda: self._legend(kinds, trucks, text))
         items = (self._header(view, text), self._banner(view, kinds, text),
                  self._middle(view, d, kinds, text), seats, legend)
-        return TableParts("fp-table-view fp-food-truck", text.html(UI + "table"), items)
+        return TableParts("fp-table-view fp-food-truck", fixed_html(text, UI + "table"), items)
 
     # --- header and banners ------------------------------------------------------------
     def _header(self, view: dict[str, Any], text: Text) -> str:
-        who = text("view.teacher") if view["seat"] is None else \
+        who = fixed(text, "view.teacher") if view["seat"] is None else \
             text("view.seat", name=text.name(view["seat"]))
         phase = view["phase"]
         seat = {"turn": view["turn"], "clash": view["turn"], "pick": view["picker"]}.get(phase)
@@ -118,7 +126,7 @@ class FoodTruckRenderer:
                         text(UI + "revealed_aria", seat=clash["seat"], card=clash["card"]))
         return (f'<div class="fp-ft-banner fp-ft-clash" role="status">'
                 f'<ul class="fp-cards">{revealed}</ul>'
-                f'<p><strong>{text.html(UI + "clash_title")}</strong> '
+                f'<p><strong>{fixed_html(text, UI + "clash_title")}</strong> '
                 f'{text.html(UI + "clash", seat=clash["seat"], card=clash["card"], blockers=clash["blockers"], count=len(clash["blockers"]))}'  # noqa: E501
                 f"</p></div>")
 
@@ -136,12 +144,13 @@ class FoodTruckRenderer:
                    f'{"".join(central_rows)}</div>')
         supply_label = text(UI + "supply_aria", cards=view["supply"])
         supply_body = card_list(text, kinds, view["supply"], supply_label) if view["supply"] \
-            else f'<p class="fp-none">{text.html(UI + "supply_empty")}</p>'
+            else f'<p class="fp-none">{fixed_html(text, UI + "supply_empty")}</p>'
         supply = (f'<div class="fp-zone fp-ft-supply{d.cls("supply")}">'
-                  f'<h4>{text.html(UI + "supply")}{d.mark("supply")}</h4>{supply_body}</div>')
+                  f'<h4>{fixed_html(text, UI + "supply")}{d.mark("supply")}</h4>'
+                  f"{supply_body}</div>")
         out = view["out_order"]
         out_text = text.html(UI + "out_order", seats=out) if out else \
-            text.html(UI + "nobody_out")
+            fixed_html(text, UI + "nobody_out")
         goal = (f'<div class="fp-zone fp-ft-goal{d.cls("first_player")}">'
                 f'<h4>{text.html(UI + "goal", target=view["target"])}</h4>'
                 f'<p><span class="fp-ft-token" aria-hidden="true"></span>'
@@ -156,7 +165,7 @@ class FoodTruckRenderer:
         tags = []
 
         def tag(key: str, css: str) -> None:
-            tags.append(f'<span class="fp-tag {css}">{text.html(UI + "tag." + key)}</span>')
+            tags.append(f'<span class="fp-tag {css}">{fixed_html(text, UI + "tag." + key)}</span>')
 
         phase = facts.phase
         if facts.winner:
@@ -199,28 +208,32 @@ class FoodTruckRenderer:
               f'{text.html(UI + "vp", vp=seat["vp"], target=target)}'
               f'{d.mark("seats", s, "vp")}</p>')
         rows = []
+        lang = (text.catalogue, tuple(text.names))
         if facts.trucks:
-            rows.append(self._row(text(UI + "row.truck"), self._truck(seat, text)
-                                  + self._truck_deck(seat, text), d, s, "truck", "truck_deck",
-                                  "truck_discard"))
-        rows.append(self._row(text(UI + "row.served"), self._served(s, seat, facts, d, text),
-                              d, s, "served"))
+            truck = self._kept(("truck", lang, repr(seat["truck"]), repr(seat["truck_deck"]),
+                                repr(seat["truck_discard"])),
+                               lambda: self._truck(seat, text) + self._truck_deck(seat, text))
+            rows.append(self._row(fixed(text, UI + "row.truck"), truck, d, s, "truck",
+                                  "truck_deck", "truck_discard"))
+        rows.append(self._row(fixed(text, UI + "row.served"),
+                              self._served(s, seat, facts, d, text), d, s, "served"))
         pile = seat["pile"]
         if isinstance(pile, dict):
             body = f'<ul class="fp-cards fp-ft-backs">{backs(text, pile["count"])}</ul>'
-            rows.append(self._row(text(UI + "row.pile_hidden"), body, d, s, "pile"))
+            rows.append(self._row(fixed(text, UI + "row.pile_hidden"), body, d, s, "pile"))
         else:
-            rows.append(self._row(text(UI + "row.pile"), self._pile(s, pile, facts.kinds, text),
-                                  d, s, "pile"))
+            body = self._kept(("pile", lang, s, tuple(pile), facts.kinds),
+                              lambda: self._pile(s, pile, facts.kinds, text))
+            rows.append(self._row(fixed(text, UI + "row.pile"), body, d, s, "pile"))
         hand = seat["hand"]
         if isinstance(hand, dict):
             body = (f'<ul class="fp-cards fp-ft-backs">'
                     f'{backs(text, hand["count"], UI + "hand_hidden")}</ul>')
-            rows.append(self._row(text(UI + "row.hand"), body, d, s, "hand"))
+            rows.append(self._row(fixed(text, UI + "row.hand"), body, d, s, "hand"))
         elif hand or d.changed("seats", s, "hand") or facts.phase == "prepare":
-            rows.append(self._row(text(UI + "row.hand"), card_list(
+            rows.append(self._row(fixed(text, UI + "row.hand"), card_list(
                 text, facts.kinds, hand, text(UI + "hand_aria", seat=s)), d, s, "hand"))
-        rows.append(self._row(text(UI + "row.cards"), card_list(
+        rows.append(self._row(fixed(text, UI + "row.cards"), card_list(
             text, facts.kinds, seat["cards"], text(UI + "cards_aria", seat=s), " fp-small"),
             d, s, "cards"))
         classes = ["fp-player", "fp-ft-seat"]
@@ -243,9 +256,9 @@ class FoodTruckRenderer:
     def _truck(seat: dict[str, Any], text: Text) -> str:
         truck = seat["truck"]
         if truck is None:
-            return f'<p class="fp-none">{text.html(UI + "truck_none")}</p>'
+            return f'<p class="fp-none">{fixed_html(text, UI + "truck_none")}</p>'
         used = truck["used"]
-        status = text(UI + ("truck_used" if used else "truck_ready"))
+        status = fixed(text, UI + ("truck_used" if used else "truck_ready"))
         effect = truck["card"]
         label = text(UI + "truck_aria", card=effect, status=status)
         rule = TRUCK_CLAUSE.get(effect)
@@ -290,17 +303,17 @@ class FoodTruckRenderer:
                 label = text(UI + "blocking", label=label, seat=clash["seat"], card=name)
             if d.before is not None and get_path(d.before, "seats", s, "served", i) != stack:
                 extra += " fp-ft-new"  # an outline: the card keeps its colours
-                label = f'{label} {text("ui.changed")}'
+                label = f'{label} {fixed(text, "ui.changed")}'
             items.append(card(text, facts.kinds, name, extra, label, badge))
         if not items:
-            return f'<p class="fp-none">{text.html(UI + "nothing_served")}</p>'
+            return f'<p class="fp-none">{fixed_html(text, UI + "nothing_served")}</p>'
         return (f'<ol class="fp-cards fp-ft-served" aria-label="'
                 f'{text.html(UI + "served_aria", seat=s)}">{"".join(items)}</ol>')
 
     @staticmethod
     def _pile(s: int, pile: list[str], kinds: Kinds, text: Text) -> str:
         if not pile:
-            return f'<p class="fp-none">{text.html(UI + "empty")}</p>'
+            return f'<p class="fp-none">{fixed_html(text, UI + "empty")}</p>'
         items = "".join(
             card(text, kinds, c, " fp-ft-in-pile", text(UI + "pile_place", place=i, card=c),
                  f'<span class="fp-ft-place" aria-hidden="true">{i}</span>')
@@ -311,19 +324,19 @@ class FoodTruckRenderer:
     @staticmethod
     def _legend(kinds: Kinds, trucks: bool, text: Text) -> str:
         """What the colours mean: the game's meals and desserts, and the trucks' rules."""
-        meals = card_list(text, kinds, kinds.meals, text(UI + "legend_meals"), " fp-small")
-        desserts = card_list(text, kinds, kinds.desserts, text(UI + "legend_desserts"),
+        meals = card_list(text, kinds, kinds.meals, fixed(text, UI + "legend_meals"), " fp-small")
+        desserts = card_list(text, kinds, kinds.desserts, fixed(text, UI + "legend_desserts"),
                              " fp-small")
-        rows = [f'<h5>{text.html(UI + "legend_meals")}</h5>{meals}',
-                f'<h5>{text.html(UI + "legend_desserts")}</h5>{desserts}']
+        rows = [f'<h5>{fixed_html(text, UI + "legend_meals")}</h5>{meals}',
+                f'<h5>{fixed_html(text, UI + "legend_desserts")}</h5>{desserts}']
         if trucks:
             items = "".join(
                 f'<li>{text.html(UI + "legend_truck", card=t, number=n)}</li>'
                 for t, n in TRUCK_CLAUSE.items())
-            rows.append(f'<h5>{text.html(UI + "legend_trucks")}</h5>'
+            rows.append(f'<h5>{fixed_html(text, UI + "legend_trucks")}</h5>'
                         f'<ul class="fp-ft-legend-trucks">{items}</ul>')
         return (f'<details class="fp-zone fp-ft-legend"><summary>'
-                f'{text.html(UI + "legend")}</summary>{"".join(rows)}</details>')
+                f'{fixed_html(text, UI + "legend")}</summary>{"".join(rows)}</details>')
 
     # --- progress, scores, header ------------------------------------------------------
     def progress(self, view: dict[str, Any], text: Text) -> str:
@@ -340,10 +353,10 @@ class FoodTruckRenderer:
                 for seat in view["seats"]]
 
     def credits(self, game: Game, text: Text) -> str:
-        return text("food-truck.credits")
+        return fixed(text, "food-truck.credits")
 
     def components_label(self, view: dict[str, Any], text: Text) -> str:
         label = view.get("components", "tutor default")
         if label == "tutor default":
-            return text("food-truck.components.default")
+            return fixed(text, "food-truck.components.default")
         return text("food-truck.components.custom", label=label)
