@@ -27,7 +27,7 @@ from foodplay_widgets.games.food_truck.style import CSS
 from foodplay_widgets.renderers import KnownScore, PartRow, TableParts, progress_html
 from foodplay_widgets.text import Text, esc
 
-PARTS_KEPT = 512  # parts of seats, seats and legends kept by the inputs they were drawn from
+PARTS_KEPT = 512  # seats, their truck rows and piles, legends: kept by their inputs
 
 
 def was(before: dict[str, Any] | None, *path: Any) -> str | None:
@@ -60,10 +60,10 @@ class SeatFacts(NamedTuple):
 class FoodTruckRenderer:
     """Draws Food Truck's table for one view.
 
-    A seat's part and the legend are kept by the inputs they are drawn from (the language, the
-    seat's own data, the same seat one step earlier for the highlights, and `SeatFacts`): a
-    step changes one or two seats, and the others are not drawn again. Views are plain data,
-    so their `repr` is a faithful key."""
+    A seat's part (and within it its truck row and pile) and the legend are kept by the inputs
+    they are drawn from (the language, the seat's own data, the same seat one step earlier for
+    the highlights, and `SeatFacts`): a step changes one or two seats, and the others are not
+    drawn again. Views are plain data, so their `repr` is a faithful key."""
 
     css = CSS  # the game's own stylesheet, shipped once per app
 
