@@ -295,7 +295,7 @@ class DishBuilder(widgets.VBox):
             with button.hold_sync():
                 button.description = text(UI + key, card=source["card"], plate=source["plate"],
                                           count=cards[source["card"]].points)
-                button.tooltip = card_sentences(text, cards[source["card"]])
+                button.tooltip = card_sentences(text, ctx.state.comp, source["card"])
                 set_classes(button, "fp-cu-add",
                             f"fp-cu-add-{cards[source['card']].cuisine or 'none'}")
             self.add_buttons.append(button)
@@ -403,7 +403,7 @@ class DishBuilder(widgets.VBox):
                 details.append(f'<li class="fp-cu-line">'
                                f'{text.html(UI + "builder.counts_as", card=card.id, type=entry["as"])}'  # noqa: E501
                                f"</li>")
-            for cause in ability_lines(text, card, ("submit",)):
+            for cause in ability_lines(text, comp, card.id, ("submit",)):
                 details.append(f'<li class="fp-cu-cause">'
                                f'{text.html(UI + "builder.card_text", text=cause)}</li>')
             sub = f'<ul class="fp-cu-why">{"".join(details)}</ul>' if details else ""

@@ -4,19 +4,21 @@ The table is drawn from `state.view(seat)` only, so a seat's table holds what th
 (clause G12): another player's hand and the dish they are putting together are counts, their
 warming plates are face-down cards, and only the teacher sees the order of the decks. The
 component set (the tutor card set, or a record's own) is public and fixed, so the renderer reads
-card faces from it (`table_parts`).
+card faces from it (`table_parts`). A Next click mostly changes one seat: the market, the judges
+and each seat are kept (`PartCache`) and drawn again only when what they read has changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from foodplay.engine import Game, State
 from foodplay.games.cuisine_a_la_card import scoring
 from foodplay.games.cuisine_a_la_card.components import Components
 from foodplay.games.cuisine_a_la_card.text import condition
-from foodplay_widgets.diff import ViewDiff
+from foodplay_widgets.diff import ViewDiff, get_path
 from foodplay_widgets.games.cuisine_a_la_card.faces import (
     UI,
     K,
@@ -24,20 +26,61 @@ from foodplay_widgets.games.cuisine_a_la_card.faces import (
     card_face,
     card_list,
     card_sentences,
+    faces,
     grouped,
     judge_abilities,
     judge_ability,
+    legend,
     medal_pips,
 )
 from foodplay_widgets.games.cuisine_a_la_card.style import CSS
 from foodplay_widgets.renderers import KnownScore, PartRow, TableParts, progress_html
 from foodplay_widgets.text import Text, esc
 
+# What each table part kept between steps reads from the view (and, for its highlights, from
+# the view one step earlier): such a part is drawn again only when one of these has changed.
+SEAT_INPUTS = (("target",), ("winners",), ("phase",), ("active",), ("to_act",),
+               ("first_player",), ("seat",))
+SUPPLY_INPUTS = (("market",), ("fridge",), ("pantry",), ("forks",))
+JUDGES_INPUTS = (("judges",), ("stacks",))
+
+
+def inputs(view: dict[str, Any], before: dict[str, Any] | None, paths: Sequence[tuple]) -> str:
+    """The parts of `view` and `before` at `paths`, as one string (a repr says all a view's
+    plain values hold), to key a drawn part by; whether there is a view before counts too."""
+    now = [get_path(view, *path) for path in paths]
+    if before is None:
+        return repr((now, False))
+    return repr((now, True, [get_path(before, *path) for path in paths]))
+
+
+class PartCache:
+    """Table parts drawn lately, by everything they were drawn from; the least recently used
+    goes first once it holds `size`."""
+
+    def __init__(self, size: int = 64):
+        self.size = size
+        self.parts: OrderedDict[tuple, str] = OrderedDict()
+
+    def get(self, key: tuple, draw: Callable[[], str]) -> str:
+        """The part drawn for `key`, drawn now by `draw` if it is not kept."""
+        html = self.parts.get(key)
+        if html is None:
+            html = self.parts[key] = draw()
+            if len(self.parts) > self.size:
+                self.parts.popitem(last=False)
+        else:
+            self.parts.move_to_end(key)
+        return html
+
 
 class CuisineRenderer:
     """Draws Cuisine a la Card's table for one view."""
 
     css = CSS  # the game's own stylesheet, shipped once per app
+
+    def __init__(self) -> None:
+        self.drawn = PartCache()
 
     def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
         """Without the state: the game's default component set gives the card faces."""
@@ -47,15 +90,25 @@ class CuisineRenderer:
                     state: State | None = None) -> TableParts:
         """The title, the banners, the budget, the market, the judges, one part per seat,
         the trash and the legend. The card faces come from the state's component set (a
-        record may carry its own), or the game's default one without a state."""
+        record may carry its own), or the game's default one without a state. The market,
+        the judges and each seat are drawn again only when what they show has changed."""
         comp = state.comp if state is not None else text.game.components()
         d = ViewDiff(view, before, text)
+        drawn = self.drawn
+        same = (faces(text, comp), tuple(text.names))  # the language, card set and names
+
+        def part(name: str, paths: Sequence[tuple], draw: Callable[[], str]) -> str:
+            return drawn.get((*same, name, inputs(view, before, paths)), draw)
+
         seats = PartRow("fp-seats fp-cu-seats", tuple(
-            self._seat(view, s, seat, d, text, comp) for s, seat in enumerate(view["seats"])))
+            part(f"seat{s}", (*SEAT_INPUTS, ("seats", s)),
+                 lambda s=s, seat=seat: self._seat(view, s, seat, d, text, comp))
+            for s, seat in enumerate(view["seats"])))
         items = (self._header(view, text), self._banner(view, text),
-                 self._budget(view, d, text), self._supply(view, d, text, comp),
-                 self._judges(view, d, text), seats, self._trash(view, d, text, comp),
-                 self._legend(text, comp))
+                 self._budget(view, d, text),
+                 part("supply", SUPPLY_INPUTS, lambda: self._supply(view, d, text, comp)),
+                 part("judges", JUDGES_INPUTS, lambda: self._judges(view, d, text)),
+                 seats, self._trash(view, d, text, comp), legend(text, comp))
         return TableParts("fp-table-view fp-cuisine", text.html(UI + "table"), items)
 
     # --- header, banner and this turn's budget -----------------------------------------
@@ -132,7 +185,7 @@ class CuisineRenderer:
                 corner = (f'<span class="fp-cu-cost">'
                           f'{text.html(UI + "market.cost", cost=item["cost"])}</span>')
                 said = text(UI + "market.card_aria", slot=n, cost=item["cost"],
-                            text=card_sentences(text, comp.cards[item["card"]])) \
+                            text=card_sentences(text, comp, item["card"])) \
                     if item["card"] in comp.cards else None
                 body = (f'<ul class="fp-cards">'
                         f'{card_face(text, comp, item["card"], "full", label=said, corner=corner)}'
@@ -147,7 +200,7 @@ class CuisineRenderer:
             corner = (f'<span class="fp-cu-cost fp-cu-cost-fridge">'
                       f'{text.html(UI + "market.cost", cost=fridge["price"])}</span>')
             said = text(UI + "fridge.card_aria", price=fridge["price"],
-                        text=card_sentences(text, comp.cards[fridge["top"]])) \
+                        text=card_sentences(text, comp, fridge["top"])) \
                 if fridge["top"] in comp.cards else None
             below = list(reversed(fridge["cards"][:-1]))  # from the top down
             if len(below) > 4:
@@ -370,21 +423,6 @@ class CuisineRenderer:
         return (f'<div class="fp-zone fp-cu-trash{d.cls("trash")}">'
                 f'<h4>{text.html(UI + "trash", count=len(view["trash"]))}{d.mark("trash")}</h4>'
                 f'{grouped(text, comp, view["trash"], said)}</div>')
-
-    @staticmethod
-    def _legend(text: Text, comp: Components) -> str:
-        cuisines = "".join(
-            f'<li class="fp-card fp-cu-card fp-cu-small fp-cu-{c}"><span class="fp-cu-name">'
-            f"{esc(text.card(c))}</span></li>" for c in comp.cuisines)
-        return (f'<details class="fp-zone fp-cu-legend"><summary>'
-                f'{text.html(UI + "legend.title")}</summary>'
-                f'<ul class="fp-cards fp-cu-legend-cuisines" aria-label="'
-                f'{text.html(UI + "legend.cuisines")}">{cuisines}'
-                f'<li class="fp-card fp-cu-card fp-cu-small fp-cu-none"><span '
-                f'class="fp-cu-name">{text.html(UI + "legend.no_cuisine")}</span></li></ul>'
-                f'<p>{text.html(UI + "legend.points")}</p>'
-                f'<p>{text.html(UI + "legend.pairs")}</p>'
-                f'<p>{text.html(UI + "legend.set")}</p></details>')
 
     # --- progress, scores, header ------------------------------------------------------
     def progress(self, view: dict[str, Any], text: Text) -> str:
