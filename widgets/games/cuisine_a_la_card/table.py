@@ -37,21 +37,29 @@ from foodplay_widgets.games.cuisine_a_la_card.style import CSS
 from foodplay_widgets.renderers import KnownScore, PartRow, TableParts, progress_html
 from foodplay_widgets.text import Text, esc
 
-# What each table part kept between steps reads from the view (and, for its highlights, from
-# the view one step earlier): such a part is drawn again only when one of these has changed.
-SEAT_INPUTS = (("target",), ("winners",), ("phase",), ("active",), ("to_act",),
-               ("first_player",), ("seat",))
+# What the market and the judges read from the view (and, for their highlights, from the view
+# one step earlier): such a part is drawn again only when one of these has changed.
 SUPPLY_INPUTS = (("market",), ("fridge",), ("pantry",), ("forks",))
 JUDGES_INPUTS = (("judges",), ("stacks",))
 
 
-def inputs(view: dict[str, Any], before: dict[str, Any] | None, paths: Sequence[tuple]) -> str:
-    """The parts of `view` and `before` at `paths`, as one string (a repr says all a view's
-    plain values hold), to key a drawn part by; whether there is a view before counts too."""
+def inputs(view: dict[str, Any], before: dict[str, Any] | None, paths: Sequence[tuple],
+           *more: Any) -> str:
+    """The parts of `view` and `before` at `paths` (and `more`), as one string (a repr says
+    all a view's plain values hold), to key a drawn part by; whether there is a view before
+    counts too."""
     now = [get_path(view, *path) for path in paths]
     if before is None:
-        return repr((now, False))
-    return repr((now, True, [get_path(before, *path) for path in paths]))
+        return repr((now, more, False))
+    return repr((now, more, True, [get_path(before, *path) for path in paths]))
+
+
+def seat_inputs(view: dict[str, Any], before: dict[str, Any] | None, s: int) -> str:
+    """What seat `s`'s part reads: its seat in both views, and its place in the turn."""
+    place = (view["target"], s in (view["winners"] or ()), view["phase"] == "over",
+             s == view["active"], s in view["to_act"], s == view["first_player"],
+             s == view["seat"])
+    return inputs(view, before, (("seats", s),), place)
 
 
 class PartCache:
@@ -101,8 +109,8 @@ class CuisineRenderer:
             return drawn.get((*same, name, inputs(view, before, paths)), draw)
 
         seats = PartRow("fp-seats fp-cu-seats", tuple(
-            part(f"seat{s}", (*SEAT_INPUTS, ("seats", s)),
-                 lambda s=s, seat=seat: self._seat(view, s, seat, d, text, comp))
+            drawn.get((*same, "seat", s, seat_inputs(view, before, s)),
+                      lambda s=s, seat=seat: self._seat(view, s, seat, d, text, comp))
             for s, seat in enumerate(view["seats"])))
         items = (self._header(view, text), self._banner(view, text),
                  self._budget(view, d, text),
