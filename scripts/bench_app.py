@@ -576,30 +576,9 @@ def report_memory(server: Server, context, clicks: int) -> list[tuple]:
              f"< {GOAL_KERNEL_MIB:.0f} MiB", chart_mib < GOAL_KERNEL_MIB)]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--steps", type=int, default=200,
-                        help="kernel-side clicks per game and round (200)")
-    parser.add_argument("--clicks", type=int, default=20, help="browser clicks on Next (20)")
-    parser.add_argument("--loads", type=int, default=5, help="page loads per notebook (5)")
-    parser.add_argument("--skip", nargs="*", default=[], choices=["tti", "clicks", "memory"],
-                        help="parts to leave out (time to interactive, clicks, kernel memory)")
-    parser.add_argument("--only", nargs="*", default=None,
-                        help="notebooks to compare with the bare one (default: all eight)")
-    args = parser.parse_args()
-    home = cache_home()
-    pages = args.only or [*APPS, *EXAMPLES]
-    apps = [nb for nb in pages if nb in APPS] or [APP]
-
-    print(f"(a) kernel side, in this process: CPU per Next click ({args.steps} steps of each "
-          f"game, 3 players, seed 1, in turns with a bare click), widget messages serialized "
-          f"and signed as a kernel does")
-    kernel = bench_kernel_steps(args.steps)
-    bare_cpu = statistics.median(kernel["bare"][0])
-    for name, (cpu, messages) in kernel.items():
-        print(f"    {name}: {spread(cpu, 2)}, {messages:.1f} messages per click, "
-              f"ratio {statistics.median(cpu) / bare_cpu:.1f}")
-
+def browser_parts(home: Path, args: argparse.Namespace, pages: list[str],
+                  apps: list[str]) -> list[tuple]:
+    """(b), (c) and (d), less those skipped, through a server of their own."""
     served = home / "notebooks"
     shutil.copytree(NOTEBOOKS, served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     bare_notebook(served / BARE)
@@ -615,19 +594,47 @@ def main() -> None:
                                                  args=CHROMIUM_ARGS)
             context = browser.new_context(viewport=VIEWPORT)
             context.set_default_timeout(TIMEOUT_MS)
-
             if "tti" not in args.skip:
                 rows += report_tti(server, context, pages, args.loads)
-
             if "clicks" not in args.skip:
                 rows += report_clicks(server, context, apps, args.clicks)
-
             if "memory" not in args.skip:
                 rows += report_memory(server, context, args.clicks)
             context.close()
             browser.close()
     finally:
         server.stop()
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--steps", type=int, default=200,
+                        help="kernel-side clicks per game and round (200)")
+    parser.add_argument("--clicks", type=int, default=20, help="browser clicks on Next (20)")
+    parser.add_argument("--loads", type=int, default=5, help="page loads per notebook (5)")
+    parser.add_argument("--skip", nargs="*", default=[], choices=["tti", "clicks", "memory"],
+                        help="parts to leave out (time to interactive, clicks, kernel memory)")
+    parser.add_argument("--only", nargs="*", default=None,
+                        help="notebooks to compare with the bare one (default: all eight)")
+    args = parser.parse_args()
+    home = cache_home()
+    pages = args.only or [*APPS, *EXAMPLES]
+    apps = [nb for nb in pages if nb in APPS] or [APP]
+
+    rows = []
+    try:
+        print(f"(a) kernel side, in this process: CPU per Next click ({args.steps} steps of "
+              f"each game, 3 players, seed 1, in turns with a bare click), widget messages "
+              f"serialized and signed as a kernel does")
+        kernel = bench_kernel_steps(args.steps)
+        bare_cpu = statistics.median(kernel["bare"][0])
+        for name, (cpu, messages) in kernel.items():
+            print(f"    {name}: {spread(cpu, 2)}, {messages:.1f} messages per click, "
+                  f"ratio {statistics.median(cpu) / bare_cpu:.1f}")
+        if {"tti", "clicks", "memory"} - set(args.skip):
+            rows += browser_parts(home, args, pages, apps)
+    finally:
         shutil.rmtree(home, ignore_errors=True)
 
     rows += [
