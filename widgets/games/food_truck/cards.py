@@ -104,3 +104,26 @@ def fixed_html(text: Text, key: str) -> str:
 @lru_cache(maxsize=512)
 def _fixed_html(catalogue: Catalogue, key: str) -> str:
     return esc(catalogue.format(key))
+
+
+def said(text: Text, key: str, **params: int | str | None) -> str:
+    """A message whose parameters are numbers or ids (a seat, a count, a card), looked up once
+    per language, seat names and values."""
+    return _said(text.catalogue, tuple(text.names), key, tuple(params.items()))
+
+
+@lru_cache(maxsize=2048)
+def _said(catalogue: Catalogue, names: tuple[str, ...], key: str,
+          params: tuple[tuple[str, int | str | None], ...]) -> str:
+    return catalogue.format(key, params, names)
+
+
+def said_html(text: Text, key: str, **params: int | str | None) -> str:
+    """The same message, escaped for HTML."""
+    return _said_html(text.catalogue, tuple(text.names), key, tuple(params.items()))
+
+
+@lru_cache(maxsize=2048)
+def _said_html(catalogue: Catalogue, names: tuple[str, ...], key: str,
+               params: tuple[tuple[str, int | str | None], ...]) -> str:
+    return esc(catalogue.format(key, params, names))

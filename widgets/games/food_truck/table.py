@@ -22,6 +22,8 @@ from foodplay_widgets.games.food_truck.cards import (
     card_list,
     fixed,
     fixed_html,
+    said,
+    said_html,
 )
 from foodplay_widgets.games.food_truck.style import CSS
 from foodplay_widgets.renderers import KnownScore, PartRow, TableParts, progress_html
@@ -108,7 +110,7 @@ class FoodTruckRenderer:
             text("view.seat", name=text.name(view["seat"]))
         phase = view["phase"]
         seat = {"turn": view["turn"], "clash": view["turn"], "pick": view["picker"]}.get(phase)
-        where = text(f"{UI}title.{phase}", round=view["round"], seat=seat)
+        where = said(text, f"{UI}title.{phase}", round=view["round"], seat=seat)
         return (f'<h3 class="fp-table-title">{esc(where)}</h3>'
                 f'<p class="fp-viewer">{esc(who)}</p>')
 
@@ -132,7 +134,7 @@ class FoodTruckRenderer:
 
     def _middle(self, view: dict[str, Any], d: ViewDiff, kinds: Kinds, text: Text) -> str:
         deck = view["central_deck"]
-        central_rows = [f'<h4>{text.html(UI + "central", count=deck["count"])}'
+        central_rows = [f'<h4>{said_html(text, UI + "central", count=deck["count"])}'
                         f'{d.mark("central_deck", "count")}</h4>',
                         '<ul class="fp-cards" aria-hidden="true"><li class="fp-card '
                         'fp-card-back fp-deck-stack"></li></ul>']
@@ -152,9 +154,9 @@ class FoodTruckRenderer:
         out_text = text.html(UI + "out_order", seats=out) if out else \
             fixed_html(text, UI + "nobody_out")
         goal = (f'<div class="fp-zone fp-ft-goal{d.cls("first_player")}">'
-                f'<h4>{text.html(UI + "goal", target=view["target"])}</h4>'
+                f'<h4>{said_html(text, UI + "goal", target=view["target"])}</h4>'
                 f'<p><span class="fp-ft-token" aria-hidden="true"></span>'
-                f'{text.html(UI + "token", seat=view["first_player"])}'
+                f'{said_html(text, UI + "token", seat=view["first_player"])}'
                 f'{d.mark("first_player")}</p>'
                 f'<p class="{d.cls("out_order").strip()}">{out_text}</p></div>')
         return f'<div class="fp-row fp-ft-middle">{central}{supply}{goal}</div>'
@@ -205,7 +207,7 @@ class FoodTruckRenderer:
                        f"</span>" for i in range(target))
         vp = (f'<p class="fp-ft-vp{d.cls("seats", s, "vp")}">'
               f'<span class="fp-ft-pips" aria-hidden="true">{pips}</span> '
-              f'{text.html(UI + "vp", vp=seat["vp"], target=target)}'
+              f'{said_html(text, UI + "vp", vp=seat["vp"], target=target)}'
               f'{d.mark("seats", s, "vp")}</p>')
         rows = []
         lang = (text.catalogue, tuple(text.names))
@@ -232,9 +234,9 @@ class FoodTruckRenderer:
             rows.append(self._row(fixed(text, UI + "row.hand"), body, d, s, "hand"))
         elif hand or d.changed("seats", s, "hand") or facts.phase == "prepare":
             rows.append(self._row(fixed(text, UI + "row.hand"), card_list(
-                text, facts.kinds, hand, text(UI + "hand_aria", seat=s)), d, s, "hand"))
+                text, facts.kinds, hand, said(text, UI + "hand_aria", seat=s)), d, s, "hand"))
         rows.append(self._row(fixed(text, UI + "row.cards"), card_list(
-            text, facts.kinds, seat["cards"], text(UI + "cards_aria", seat=s), " fp-small"),
+            text, facts.kinds, seat["cards"], said(text, UI + "cards_aria", seat=s), " fp-small"),
             d, s, "cards"))
         classes = ["fp-player", "fp-ft-seat"]
         if seat["out"] and facts.phase != "prepare":
@@ -290,12 +292,12 @@ class FoodTruckRenderer:
             extra, badge = "", ""
             if down:
                 extra += " fp-ft-down"
-                label = text(UI + "stack_down", card=name)
+                label = said(text, UI + "stack_down", card=name)
             elif count > 1:
                 extra += " fp-ft-pile"
-                label = text(UI + "stack_pile", card=name, count=count)
+                label = said(text, UI + "stack_pile", card=name, count=count)
                 badge = (f'<span class="fp-ft-badge" aria-hidden="true">'
-                         f'{text.html(UI + "pile_count", count=count)}</span>')
+                         f'{said_html(text, UI + "pile_count", count=count)}</span>')
             else:
                 label = text.card(name)
             if blocking and not down and name == clash["card"]:
@@ -308,7 +310,7 @@ class FoodTruckRenderer:
         if not items:
             return f'<p class="fp-none">{fixed_html(text, UI + "nothing_served")}</p>'
         return (f'<ol class="fp-cards fp-ft-served" aria-label="'
-                f'{text.html(UI + "served_aria", seat=s)}">{"".join(items)}</ol>')
+                f'{said_html(text, UI + "served_aria", seat=s)}">{"".join(items)}</ol>')
 
     @staticmethod
     def _pile(s: int, pile: list[str], kinds: Kinds, text: Text) -> str:
