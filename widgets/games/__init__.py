@@ -1,0 +1,1 @@
+"""Each game's UI, beside its engine in foodplay.games."""

@@ -1,0 +1,1 @@
+"""Coffee Rush's UI: its table, its move builder and its narrated opening."""
