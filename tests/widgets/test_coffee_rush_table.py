@@ -11,7 +11,7 @@ from html_text import cited, plain, seat_html, section
 from foodplay.engine import Move
 from foodplay_widgets import Gallery, worked_example
 from foodplay_widgets.app import App
-from foodplay_widgets.games.coffee_rush.table import narrated_opening
+from foodplay_widgets.games.coffee_rush.opening import narrated_opening
 from foodplay_widgets.lesson import load_scenario
 from foodplay_widgets.renderers import renderer_for
 
