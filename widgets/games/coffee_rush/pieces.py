@@ -1,10 +1,15 @@
 """Coffee Rush's small HTML pieces, shared by the table and the move builder: ingredient
-tokens, pawns, order cards, step badges, and which orders a cup matches or is on its way to."""
+tokens, pawns, order cards, step badges, and which orders a cup matches or is on its way to.
+
+Pieces that depend only on a component and the language (a token, an order card) are cached
+by value, keyed on a `HashableText`: a step redraws the table, and most of it is unchanged.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from foodplay_widgets.text import Text, esc
@@ -17,8 +22,52 @@ SEAT_CLASSES = 5  # fp-cr-s0 .. fp-cr-s4: one colour per seat
 DECIDE = "coffee-rush.decide."  # the engine's decision kinds: DECIDE + "move", "pour"...
 
 
+class HashableText(Text):
+    """A Text equal to any other of the same catalogue (game and language) and seat names, so
+    that HTML drawn with it can be cached by value (`functools.lru_cache`)."""
+
+    _key: tuple
+    _hash: int
+
+    @classmethod
+    def of(cls, text: Text) -> HashableText:
+        """`text` itself if it is one, else a copy of it that is one."""
+        if isinstance(text, cls):
+            return text
+        same = cls.__new__(cls)
+        same.__dict__.update(text.__dict__)
+        same._key = (text.catalogue, tuple(text.names))
+        same._hash = hash(same._key)
+        return same
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HashableText) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __call__(self, key: str, **params: Any) -> str:
+        """The message, from a cache when its parameters are hashable (numbers, names)."""
+        try:
+            frozen = tuple((name, type(value), value) for name, value in params.items())
+            hash(frozen)
+        except TypeError:  # a list parameter, such as the cards of a deck
+            return super().__call__(key, **params)
+        return _message(self, key, frozen)
+
+
+@lru_cache(maxsize=2048)
+def _message(text: HashableText, key: str, params: tuple[tuple[str, type, Any], ...]) -> str:
+    return Text.__call__(text, key, **{name: value for name, _, value in params})
+
+
 def chip(text: Text, ingredient: str, extra: str = "", count: int | None = None) -> str:
     """One ingredient token, coloured by kind; its name is what a screen reader reads."""
+    return _chip(HashableText.of(text), ingredient, extra, count)
+
+
+@lru_cache(maxsize=512)
+def _chip(text: HashableText, ingredient: str, extra: str, count: int | None) -> str:
     shown = esc(text.card(ingredient))
     if count is not None:
         shown = text.html(UI + "amount", count=count, ingredient=ingredient)
@@ -47,6 +96,11 @@ def seat_class(seat: int) -> str:
 
 def pawn(text: Text, seat: int, meeple: int, two: bool, extra: str = "") -> str:
     """A meeple on the board: a coloured pawn and its owner's name."""
+    return _pawn(HashableText.of(text), seat, meeple, two, extra)
+
+
+@lru_cache(maxsize=256)
+def _pawn(text: HashableText, seat: int, meeple: int, two: bool, extra: str) -> str:
     label = text.html(UI + ("meeple_n" if two else "meeple"), seat=seat, meeple=meeple)
     return (f'<span class="fp-cr-pawn {seat_class(seat)}{extra}">'
             f'<span class="fp-cr-pawn-dot" aria-hidden="true"></span>{label}</span>')
@@ -76,19 +130,25 @@ def cup_progress(cup: Sequence[str], tabs: Sequence[Sequence[dict[str, Any]]]
 
 def order_card(text: Text, order: dict[str, Any], extra: str = "") -> str:
     """An order card: the drink, its ingredients, and the Specialty mark."""
+    return _order_card(HashableText.of(text), order["id"], tuple(order["ingredients"]),
+                       order["specialty"], extra)
+
+
+@lru_cache(maxsize=512)
+def _order_card(text: HashableText, order_id: str, ingredients: tuple[str, ...],
+                specialty: bool, extra: str) -> str:
     special = ""
     cls = "fp-cr-order"
-    if order["specialty"]:
+    if specialty:
         cls += " fp-cr-specialty"
         special = (f'<span class="fp-cr-special-mark">'
                    f'<span aria-hidden="true">★ </span>{text.html(UI + "specialty")}</span>')
-    ingredients = "".join(chip(text, i) for i in order["ingredients"])
-    label = text(UI + ("order_aria_special" if order["specialty"] else "order_aria"),
-                 order=order["id"], ingredients=order["ingredients"])
+    chips_html = "".join(chip(text, i) for i in ingredients)
+    label = text(UI + ("order_aria_special" if specialty else "order_aria"),
+                 order=order_id, ingredients=list(ingredients))
     return (f'<li class="{cls}{extra}" aria-label="{esc(label)}">'
-            f'<span class="fp-cr-order-name">{esc(text.card(order["id"]))}</span>{special}'
-            f'<ul class="fp-cr-chips fp-cr-small" aria-hidden="true">{ingredients}</ul></li>')
-
+            f'<span class="fp-cr-order-name">{esc(text.card(order_id))}</span>{special}'
+            f'<ul class="fp-cr-chips fp-cr-small" aria-hidden="true">{chips_html}</ul></li>')
 
 
 def path_marks(view: dict[str, Any]) -> dict[tuple[int, int], list[int]]:
