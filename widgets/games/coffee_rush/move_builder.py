@@ -20,6 +20,7 @@ import ipywidgets as widgets
 from foodplay.engine import Move, State, Verdict
 from foodplay_widgets.context import Context
 from foodplay_widgets.explanation import refusal_html
+from foodplay_widgets.games.coffee_rush.hashable_text import HashableText
 from foodplay_widgets.games.coffee_rush.pieces import DECIDE, UI, UPGRADE_COST, chip, path_marks
 from foodplay_widgets.games.coffee_rush.preview import (
     Preview,
@@ -140,7 +141,7 @@ class MoveBuilder(widgets.VBox):
         return self._ctx.decision().kind[len(DECIDE):]
 
     def _text(self) -> Text:
-        return self._ctx.text
+        return HashableText.of(self._ctx.text)  # its messages and pieces come from caches
 
     def _draw(self) -> None:
         ctx = self._ctx
@@ -191,10 +192,11 @@ class MoveBuilder(widgets.VBox):
                        for m, at in enumerate(meeples, start=1) if at]
             if list(self.meeple_choice.options) != options:
                 current = self.meeple_choice.value
-                self.meeple_choice.options = options
-                values = [v for _, v in options]
-                self.meeple_choice.value = current if current in values else \
-                    (values[0] if values else None)
+                with self.meeple_choice.hold_sync():  # the options and the choice: one message
+                    self.meeple_choice.options = options
+                    values = [v for _, v in options]
+                    self.meeple_choice.value = current if current in values else \
+                        (values[0] if values else None)
             self.meeple_choice.description = text(UI + "editor.meeple")
         finally:
             self._quiet = False
@@ -233,15 +235,17 @@ class MoveBuilder(widgets.VBox):
                     button = widgets.Button(layout=widgets.Layout(width="auto"))
                     button.on_click(self.guard(lambda _, u=upgrade: self.add_upgrade(u)))
                     self.upgrade_buttons[upgrade] = button
-                if upgrade in pending:
-                    button.description = text(UI + "editor.upgrade_pending", upgrade=upgrade)
-                    button.disabled = True
-                    _classes(button, "fp-cr-upgrade-button", "fp-cr-upgrade-pending")
-                else:
-                    button.description = text(UI + "editor.upgrade", upgrade=upgrade)
-                    button.disabled = len(completed) < UPGRADE_COST
-                    _classes(button, "fp-cr-upgrade-button")
-                button.tooltip = text(UI + "upgrade_help." + upgrade)
+                with button.hold_sync():  # one message for the button's changes
+                    if upgrade in pending:
+                        button.description = text(UI + "editor.upgrade_pending",
+                                                  upgrade=upgrade)
+                        button.disabled = True
+                        _classes(button, "fp-cr-upgrade-button", "fp-cr-upgrade-pending")
+                    else:
+                        button.description = text(UI + "editor.upgrade", upgrade=upgrade)
+                        button.disabled = len(completed) < UPGRADE_COST
+                        _classes(button, "fp-cr-upgrade-button")
+                    button.tooltip = text(UI + "upgrade_help." + upgrade)
                 buttons.append(button)
         show = show and (len(completed) >= UPGRADE_COST or any(
             m.kind == "upgrade" for m in self.pending))
@@ -296,11 +300,12 @@ class MoveBuilder(widgets.VBox):
                 _classes(button, "fp-cr-cell-button")
             else:
                 button.layout.display = ""
-                button.description = label
-                button.tooltip = tip
-                button.disabled = False
+                with button.hold_sync():  # one message for the button's changes
+                    button.description = label
+                    button.tooltip = tip
+                    button.disabled = False
+                    _classes(button, "fp-cr-cell-button", f"fp-cr-{kind}")
                 box_classes.append(f"fp-cr-{kind}-cell")
-                _classes(button, "fp-cr-cell-button", f"fp-cr-{kind}")
             _classes(box, *box_classes)
 
     def _cell_action(self, preview: Preview, text: Text, cell: dict[str, Any],
@@ -343,19 +348,18 @@ class MoveBuilder(widgets.VBox):
         self.preview.value = move_preview_html(preview, text, self._meeple(preview), self.prefix)
         steps_pending = any(m.kind == "step" for m in self.pending)
         if not preview.still_moving:
-            self.stop.description = text(UI + "editor.confirm")
-            self.stop.tooltip = text(UI + "editor.confirm_tip")
+            stop = "editor.confirm"
         elif not steps_pending and preview.view["turn"]["steps"] == 0:
-            self.stop.description = text(UI + "editor.stay")
-            self.stop.tooltip = text(UI + "editor.stay_tip")
+            stop = "editor.stay"
         else:
-            self.stop.description = text(UI + "editor.stop")
-            self.stop.tooltip = text(UI + "editor.stop_tip")
-        self.back.description = text(UI + "editor.back")
-        self.back.tooltip = text(UI + "editor.back_tip")
-        self.clear.description = text(UI + "editor.clear")
-        self.clear.tooltip = text(UI + "editor.clear_tip")
-        self.back.disabled = self.clear.disabled = not self.pending
+            stop = "editor.stop"
+        for button, key in ((self.stop, stop), (self.back, "editor.back"),
+                            (self.clear, "editor.clear")):
+            with button.hold_sync():  # one message per button, none if unchanged
+                button.description = text(UI + key)
+                button.tooltip = text(UI + key + "_tip")
+                if button is not self.stop:
+                    button.disabled = not self.pending
 
     # pour, serve and set-up choices
     def _draw_choices(self, preview: Preview, text: Text) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from foodplay_widgets.games.coffee_rush.hashable_text import HashableText
 from foodplay_widgets.text import Text, esc
 
 GAME_ID = "coffee-rush"
@@ -20,45 +21,6 @@ PENALTY_LIMIT = 5  # rule 5-4: the fifth penalty card closes the start token
 UPGRADE_COST = 3  # rule 1
 SEAT_CLASSES = 5  # fp-cr-s0 .. fp-cr-s4: one colour per seat
 DECIDE = "coffee-rush.decide."  # the engine's decision kinds: DECIDE + "move", "pour"...
-
-
-class HashableText(Text):
-    """A Text equal to any other of the same catalogue (game and language) and seat names, so
-    that HTML drawn with it can be cached by value (`functools.lru_cache`)."""
-
-    _key: tuple
-    _hash: int
-
-    @classmethod
-    def of(cls, text: Text) -> HashableText:
-        """`text` itself if it is one, else a copy of it that is one."""
-        if isinstance(text, cls):
-            return text
-        same = cls.__new__(cls)
-        same.__dict__.update(text.__dict__)
-        same._key = (text.catalogue, tuple(text.names))
-        same._hash = hash(same._key)
-        return same
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HashableText) and self._key == other._key
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __call__(self, key: str, **params: Any) -> str:
-        """The message, from a cache when its parameters are hashable (numbers, names)."""
-        try:
-            frozen = tuple((name, type(value), value) for name, value in params.items())
-            hash(frozen)
-        except TypeError:  # a list parameter, such as the cards of a deck
-            return super().__call__(key, **params)
-        return _message(self, key, frozen)
-
-
-@lru_cache(maxsize=2048)
-def _message(text: HashableText, key: str, params: tuple[tuple[str, type, Any], ...]) -> str:
-    return Text.__call__(text, key, **{name: value for name, _, value in params})
 
 
 def chip(text: Text, ingredient: str, extra: str = "", count: int | None = None) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
 from foodplay.engine import Move, State, Verdict
@@ -39,9 +40,15 @@ class Preview:
         for move in moves:
             self.events.append((move, self.state.apply(move)))
 
-    @property
+    @cached_property
     def view(self) -> dict[str, Any]:
+        """The learner's view after the pending moves (the copy is not changed after them)."""
         return self.state.view(self.seat)
+
+    @cached_property
+    def base_view(self) -> dict[str, Any]:
+        """The learner's view of the present position, before the pending moves."""
+        return self.base.view(self.seat)
 
     def meeple_at(self, meeple: int) -> tuple[int, int] | None:
         at = self.view["seats"][self.seat]["meeples"][meeple - 1]
@@ -67,7 +74,7 @@ class Preview:
 
     def gains(self) -> dict[int, list[str]]:
         """Path index -> what each pending step collects (tried again on a scratch copy)."""
-        base_turn = self.base.view(self.seat)["turn"]
+        base_turn = self.base_view["turn"]
         n = base_turn["steps"]
         before = Counter(base_turn["held"])
         state = self.base.clone()
@@ -111,7 +118,7 @@ def move_preview_html(preview: Preview, text: Text, meeple: int, prefix: str) ->
     turn = view["turn"]
     seat = view["seats"][learner]
     parts = [f'<h5>{text.html(UI + "editor.path_title")}</h5>']
-    committed = len(preview.base.view(learner)["turn"]["path"])
+    committed = len(preview.base_view["turn"]["path"])
     path = turn["path"]
     if path:
         items = []
@@ -145,7 +152,7 @@ def move_preview_html(preview: Preview, text: Text, meeple: int, prefix: str) ->
                                               grouped=True))
     else:
         parts.append(f'<p class="fp-cr-collect">{text.html(UI + "editor.collect_none")}</p>')
-    start_rush = preview.base.view(learner)["seats"][learner]["rush"]
+    start_rush = preview.base_view["seats"][learner]["rush"]
     paid = start_rush - seat["rush"]
     parts.append(f'<p class="fp-cr-budget">'
                  f'{text.html(UI + "editor.budget", count=turn["steps"], free=turn["free_steps"], rush=seat["rush"])}'  # noqa: E501

@@ -12,9 +12,9 @@ from functools import lru_cache
 from typing import Any
 
 from foodplay_widgets.diff import ViewDiff
+from foodplay_widgets.games.coffee_rush.hashable_text import HashableText
 from foodplay_widgets.games.coffee_rush.pieces import (
     UI,
-    HashableText,
     chip,
     cup_matches,
     order_card,
@@ -38,10 +38,9 @@ def seat_html(view: dict[str, Any], s: int, d: ViewDiff, text: Text) -> str:
         tags.append(("to_act", "fp-tag-act"))
     if s == view["seat"]:
         tags.append(("view", "fp-tag-you"))
-    seat = view["seats"][s]
     changed = frozenset(f for f in FIELDS if d.changed("seats", s, f))
-    return _seat(HashableText.of(text), s, seat["name"], *(_json(seat[f]) for f in FIELDS),
-                 tuple(tags), s in view["to_act"], changed)
+    return _seat(HashableText.of(text), s, _json(view["seats"][s]), tuple(tags),
+                 s in view["to_act"], changed)
 
 
 def _json(value: Any) -> str:
@@ -50,10 +49,13 @@ def _json(value: Any) -> str:
 
 
 @lru_cache(maxsize=256)
-def _seat(text: HashableText, s: int, name: str, tabs: str, cups: str, upgrades: str,
-          completed: str, penalties: str, rush: str, spent: str,
-          tags: tuple[tuple[str, str], ...], acting: bool, changed: frozenset[str]) -> str:
-    """The seat drawn from its inputs only (its fields as JSON), so that it caches."""
+def _seat(text: HashableText, s: int, seat_json: str, tags: tuple[tuple[str, str], ...],
+          acting: bool, changed: frozenset[str]) -> str:
+    """The seat drawn from its inputs only (its view as JSON), so that it caches; its rows
+    cache too, each on its own fields."""
+    seat = json.loads(seat_json)
+    tabs, cups, upgrades, completed, penalties, spent = (
+        _json(seat[f]) for f in ("tabs", "cups", "upgrades", "completed", "penalties", "spent"))
 
     def cls(field: str) -> str:
         return " fp-changed" if field in changed else ""
@@ -68,9 +70,8 @@ def _seat(text: HashableText, s: int, name: str, tabs: str, cups: str, upgrades:
 
     counts = [(UI + "row.completed", _hidden(text, s, completed, "completed"), "completed"),
               (UI + "row.penalties", _hidden(text, s, penalties, "penalties"), "penalties"),
-              (UI + "row.rush", _rush(text, int(rush)), "rush")]
-    spent_value = json.loads(spent)
-    if (spent_value if isinstance(spent_value, list) else spent_value["count"]):
+              (UI + "row.rush", _rush(text, seat["rush"]), "rush")]
+    if (seat["spent"] if isinstance(seat["spent"], list) else seat["spent"]["count"]):
         counts.append((UI + "row.spent", _hidden(text, s, spent, "spent"), "spent"))
     boxes = "".join(f'<div class="fp-cr-count{cls(field)}"><h5>{text.html(key)}'
                     f"{mark(field)}</h5>{body}</div>" for key, body, field in counts)
@@ -86,7 +87,7 @@ def _seat(text: HashableText, s: int, name: str, tabs: str, cups: str, upgrades:
         classes.append("fp-cr-seat-acting")
     tag_html = "".join(f'<span class="fp-tag {css}">{text.html(UI + "tag." + key)}</span>'
                        for key, css in tags)
-    name = esc(name)
+    name = esc(seat["name"])
     return (f'<section class="{" ".join(classes)}" aria-label="{name}">'
             f'<h4 class="fp-player-name"><span class="fp-cr-pawn-dot" aria-hidden="true">'
             f'</span>{name} {tag_html}</h4>'

@@ -13,11 +13,11 @@ from functools import lru_cache
 from typing import Any
 
 from foodplay.engine import Game, State
-from foodplay_widgets.diff import ViewDiff
+from foodplay_widgets.diff import ViewDiff, get_path
+from foodplay_widgets.games.coffee_rush.hashable_text import HashableText
 from foodplay_widgets.games.coffee_rush.pieces import (
     PENALTY_LIMIT,
     UI,
-    HashableText,
     cell_ref,
     chip,
     chips,
@@ -115,6 +115,7 @@ class CoffeeRushRenderer:
         moving = view["turn"]["seat"] if view["phase"] in ("move", "pour", "serve") else None
         text = HashableText.of(text)
         head, row_heads, caption = _board_frame(text, rows, cols)
+        before = None if d.before is None else get_path(d.before, "board", "cells")
         body = []
         for r in range(1, rows + 1):
             cells = []
@@ -122,10 +123,10 @@ class CoffeeRushRenderer:
                 i = (r - 1) * cols + c - 1
                 cell = board["cells"][i]
                 steps = tuple(marks.get((r, c), ()))
+                moved = d.before is not None and get_path(before, i, "meeples") != cell["meeples"]
                 cells.append(_cell(text, cell["ingredient"], cell["corner"], cell["ribbon"],
                                    tuple(tuple(m) for m in cell["meeples"]), steps, two,
-                                   moving if steps else None,
-                                   d.changed("board", "cells", i, "meeples")))
+                                   moving if steps else None, moved))
             body.append(f'<tr>{row_heads[r - 1]}{"".join(cells)}</tr>')
         return (f'<div class="fp-zone fp-cr-board-zone"><table class="fp-cr-board">'
                 f'<caption>{caption}</caption><thead><tr><td></td>{head}</tr></thead>'
@@ -197,6 +198,7 @@ class CoffeeRushRenderer:
         return value["count"] if isinstance(value, dict) else len(value)
 
     def progress(self, view: dict[str, Any], text: Text) -> str:
+        text = HashableText.of(text)
         penalties = max(self._count(s["penalties"]) for s in view["seats"])
         side = view["start_token"]
         return (f'<div class="fp-progress"><p><strong>{text.html(UI + "token_" + side)}</strong>'
@@ -208,6 +210,7 @@ class CoffeeRushRenderer:
     def known_scores(self, view: dict[str, Any], state: State, text: Text) -> list[KnownScore]:
         """Completed orders and penalty cards lie face down, but how many is public, and so is
         every score (rule P-1)."""
+        text = HashableText.of(text)
         points = view["scoring"]
         final = view.get("scores")
         out = []
