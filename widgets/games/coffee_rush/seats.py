@@ -39,8 +39,9 @@ def seat_html(view: dict[str, Any], s: int, d: ViewDiff, text: Text) -> str:
     if s == view["seat"]:
         tags.append(("view", "fp-tag-you"))
     changed = frozenset(f for f in FIELDS if d.changed("seats", s, f))
-    return _seat(HashableText.of(text), s, _json(view["seats"][s]), tuple(tags),
-                 s in view["to_act"], changed)
+    seat = view["seats"][s]  # its meeples are drawn on the board, not here: not in the key
+    drawn = _json({field: seat[field] for field in ("name", *FIELDS)})
+    return _seat(HashableText.of(text), s, drawn, tuple(tags), s in view["to_act"], changed)
 
 
 def _json(value: Any) -> str:
@@ -51,8 +52,8 @@ def _json(value: Any) -> str:
 @lru_cache(maxsize=256)
 def _seat(text: HashableText, s: int, seat_json: str, tags: tuple[tuple[str, str], ...],
           acting: bool, changed: frozenset[str]) -> str:
-    """The seat drawn from its inputs only (its view as JSON), so that it caches; its rows
-    cache too, each on its own fields."""
+    """The seat drawn from its inputs only (the fields it draws, as JSON), so that it caches;
+    its rows cache too, each on its own fields."""
     seat = json.loads(seat_json)
     tabs, cups, upgrades, completed, penalties, spent = (
         _json(seat[f]) for f in ("tabs", "cups", "upgrades", "completed", "penalties", "spent"))
