@@ -2,7 +2,10 @@
 
     .venv/bin/python scripts/bench_app.py [--steps 200] [--clicks 20] [--loads 5]
 
-(a) kernel side, in this process without a browser: one Next click plus the re-render, in ms;
+(a) kernel side, in this process without a browser: the CPU time of one Next click (the step,
+    the redraw of what changed, its widget messages serialized and signed as a kernel does) in
+    each game's app, against a bare click (a Button whose handler rewrites an HTML widget),
+    taking turns;
 (b) in Chromium through Voilà: from clicking Next to the explanation's step title updating,
     and to the page settling (title and step counter updated, then the last change to the page
     before 150 ms without one), for each game's app, against a bare notebook's click (a Button
@@ -35,6 +38,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -92,20 +96,86 @@ def cache_home() -> Path:
 
 
 # --- (a) kernel side, in process --------------------------------------------------------------
-def bench_kernel_steps(steps: int) -> list[float]:
-    """ms per `controls.next.click()` (go + render of every component), over `steps` steps."""
+def signing_comms() -> Counter:
+    """Give every widget made from now on a comm that serializes and signs each message as a
+    kernel's session does (JSON, HMAC-SHA256), then drops it; returns the message counter."""
+    import comm
+    from comm.base_comm import BaseComm
+    from jupyter_client.session import Session
+
+    session = Session(key=b"bench-" * 6)
+    sent: Counter = Counter()
+
+    class SigningComm(BaseComm):
+        def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+            content = {"data": data, "comm_id": self.comm_id, **keys}
+            session.serialize(session.msg(msg_type, content, metadata=metadata or {}))
+            sent["messages"] += 1
+
+    comm.create_comm = SigningComm
+    return sent
+
+
+def bare_click():
+    """The bare notebook's widgets in process: a Button whose click rewrites an HTML widget."""
+    import ipywidgets as widgets
+
+    label = widgets.HTML("<span class='bare-count'>0</span>")
+    button = widgets.Button(description="Click me")
+    clicks = [0]
+
+    def clicked(_) -> None:
+        clicks[0] += 1
+        label.value = f"<span class='bare-count'>{clicks[0]}</span>"
+
+    button.on_click(clicked)
+
+    def click() -> bool:
+        button.click()
+        return True
+
+    return click
+
+
+def app_click(game: str, steps: int):
+    """A game's app (3 players, seed 1) with its bot game played out, and a click on Next that
+    starts again from step 0 after `steps` steps (the wrap-around click is not timed)."""
     from foodplay_widgets.app import App
 
-    App(players=3, seed=1, step=0, env={}).controls.next.click()  # imports and caches warm
-    app = App(players=3, seed=1, step=0, env={})
-    steps = min(steps, app.timeline.last)
-    times = []
-    for _ in range(steps):
-        t0 = time.perf_counter()
+    app = App(game=game, players=3, seed=1, step=0, env={})
+    app.finish_game()
+    app.errors.errors.clear()
+    last = min(steps, app.timeline.last)
+
+    def click() -> bool:
+        if app.timeline.cursor >= last:
+            app.go(0)
+            return False
         app.controls.next.click()
-        times.append((time.perf_counter() - t0) * 1000)
-    assert app.timeline.cursor == steps and not app.errors.errors, app.errors.errors
-    return times
+        return True
+
+    return click, app
+
+
+def bench_kernel_steps(steps: int, rounds: int = 5) -> dict[str, tuple[list[float], float]]:
+    """CPU ms per Next click (go + render of what changed + its widget messages, serialized
+    and signed), per game, and per bare click; games and the bare click take turns, `rounds`
+    times `steps` clicks each. Returns {name: (CPU ms per click, messages per click)}."""
+    sent = signing_comms()
+    clickers = {"bare": (bare_click(), None)}
+    clickers.update({game: app_click(game, steps) for game in GAMES})
+    times: dict[str, list[float]] = {name: [] for name in clickers}
+    messages: dict[str, list[int]] = {name: [] for name in clickers}
+    for _ in range(rounds):
+        for name, (click, app) in clickers.items():
+            for _ in range(steps):
+                sent.clear()
+                t0 = time.process_time()
+                if click():
+                    times[name].append((time.process_time() - t0) * 1000)
+                    messages[name].append(sent["messages"])
+            assert app is None or not app.errors.errors, app.errors.errors
+    return {name: (times[name], statistics.mean(messages[name])) for name in clickers}
 
 
 # --- the server -------------------------------------------------------------------------------
@@ -384,8 +454,9 @@ def load_average() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def spread(values: list[float]) -> str:
-    return f"median {statistics.median(values):.0f} ms ({min(values):.0f}-{max(values):.0f})"
+def spread(values: list[float], digits: int = 0) -> str:
+    return (f"median {statistics.median(values):.{digits}f} ms "
+            f"({min(values):.{digits}f}-{max(values):.{digits}f})")
 
 
 def bench_tti(server: Server, context, notebooks: list[str], loads: int) -> dict[str, list[Load]]:
@@ -505,25 +576,9 @@ def report_memory(server: Server, context, clicks: int) -> list[tuple]:
              f"< {GOAL_KERNEL_MIB:.0f} MiB", chart_mib < GOAL_KERNEL_MIB)]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--steps", type=int, default=200, help="kernel-side steps (200)")
-    parser.add_argument("--clicks", type=int, default=20, help="browser clicks on Next (20)")
-    parser.add_argument("--loads", type=int, default=5, help="page loads per notebook (5)")
-    parser.add_argument("--skip", nargs="*", default=[], choices=["tti", "clicks", "memory"],
-                        help="parts to leave out (time to interactive, clicks, kernel memory)")
-    parser.add_argument("--only", nargs="*", default=None,
-                        help="notebooks to compare with the bare one (default: all eight)")
-    args = parser.parse_args()
-    home = cache_home()
-    pages = args.only or [*APPS, *EXAMPLES]
-    apps = [nb for nb in pages if nb in APPS] or [APP]
-
-    print(f"(a) kernel side: {args.steps} Next clicks in process (BURG, 3 players, seed 1)")
-    steps = bench_kernel_steps(args.steps)
-    step_median, step_p90 = statistics.median(steps), percentile(steps, 90)
-    print(f"    median {step_median:.1f} ms, p90 {step_p90:.1f} ms, max {max(steps):.1f} ms")
-
+def browser_parts(home: Path, args: argparse.Namespace, pages: list[str],
+                  apps: list[str]) -> list[tuple]:
+    """(b), (c) and (d), less those skipped, through a server of their own."""
     served = home / "notebooks"
     shutil.copytree(NOTEBOOKS, served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     bare_notebook(served / BARE)
@@ -539,24 +594,52 @@ def main() -> None:
                                                  args=CHROMIUM_ARGS)
             context = browser.new_context(viewport=VIEWPORT)
             context.set_default_timeout(TIMEOUT_MS)
-
             if "tti" not in args.skip:
                 rows += report_tti(server, context, pages, args.loads)
-
             if "clicks" not in args.skip:
                 rows += report_clicks(server, context, apps, args.clicks)
-
             if "memory" not in args.skip:
                 rows += report_memory(server, context, args.clicks)
             context.close()
             browser.close()
     finally:
         server.stop()
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--steps", type=int, default=200,
+                        help="kernel-side clicks per game and round (200)")
+    parser.add_argument("--clicks", type=int, default=20, help="browser clicks on Next (20)")
+    parser.add_argument("--loads", type=int, default=5, help="page loads per notebook (5)")
+    parser.add_argument("--skip", nargs="*", default=[], choices=["tti", "clicks", "memory"],
+                        help="parts to leave out (time to interactive, clicks, kernel memory)")
+    parser.add_argument("--only", nargs="*", default=None,
+                        help="notebooks to compare with the bare one (default: all eight)")
+    args = parser.parse_args()
+    home = cache_home()
+    pages = args.only or [*APPS, *EXAMPLES]
+    apps = [nb for nb in pages if nb in APPS] or [APP]
+
+    rows = []
+    try:
+        print(f"(a) kernel side, in this process: CPU per Next click ({args.steps} steps of "
+              f"each game, 3 players, seed 1, in turns with a bare click), widget messages "
+              f"serialized and signed as a kernel does")
+        kernel = bench_kernel_steps(args.steps)
+        bare_cpu = statistics.median(kernel["bare"][0])
+        for name, (cpu, messages) in kernel.items():
+            print(f"    {name}: {spread(cpu, 2)}, {messages:.1f} messages per click, "
+                  f"ratio {statistics.median(cpu) / bare_cpu:.1f}")
+        if {"tti", "clicks", "memory"} - set(args.skip):
+            rows += browser_parts(home, args, pages, apps)
+    finally:
         shutil.rmtree(home, ignore_errors=True)
 
     rows += [
-        ("kernel step (next + render), median", f"{step_median:.1f} ms", "-", None),
-        ("kernel step (next + render), p90", f"{step_p90:.1f} ms", "-", None),
+        *((f"kernel CPU per click, {name}", f"{statistics.median(cpu):.2f} ms", "-", None)
+          for name, (cpu, _) in kernel.items()),
     ]
     width = max(len(r[0]) for r in rows)
     print(f"\nload average at the end: {load_average()}")

@@ -1,12 +1,19 @@
 """A class at once: N learners open the same app together; prints numbers, checks nothing.
 
     .venv/bin/python scripts/bench_load.py --learners 8 16 30 [--notebook burg.ipynb]
+                                           [--client chromium|protocol]
 
 For each N, the README's server (`make serve`: python -m foodplay_widgets.serve) is started
 afresh; N Chromium pages open the app within `--spread` seconds, each waits until the app can
-be stepped through, then presses Next `--clicks` times. Printed per N:
-loaded/N, the slowest load (from each page's own navigation), click p50 and p95 (click to the
-explanation's new step title), and the peak resident memory of the server plus its kernels
+be stepped through, then presses Next `--clicks` times. With `--client protocol` each learner
+is instead what a page says on the wire, without a browser: the page's HTML (the server runs
+the notebook), its kernel's websocket, the widgets' states, then clicks on Next, each timed to
+the end of the kernel's reply (when the page draws it); the page's scripts (static files its
+browser would fetch once and cache) are left out. That measures the server alone: on this
+machine the learners' 30 Chromium pages use as much CPU as the server. Printed per N:
+loaded/N, the slowest load (from each page's own navigation; for the protocol client, to the
+widgets' states), click p50 and p95 (click to the explanation's new step title; for the
+protocol client, to the reply's end), the peak resident memory of the server plus its kernels
 (sampled every second from /proc), and the CPU time of the server with its kernels against
 that of the learners' Chromium (in a real class, that runs on their own devices). Jupyter's
 caches go to a temporary folder; the browser is Debian's /usr/bin/chromium (never
@@ -17,13 +24,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime
+import json
 import os
 import random
+import re
 import shutil
 import statistics
 import sys
 import threading
+import time
+import uuid
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
@@ -161,6 +174,111 @@ async def one_class(url: str, learners: int, spread: float, clicks: int) -> list
     return results
 
 
+# --- a learner on the wire, without a browser --------------------------------------------------
+V1 = "v1.kernel.websocket.jupyter.org"  # the websocket protocol Voilà's page speaks
+CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                    re.S)
+
+
+def wire_message(msg_type: str, content: dict, session: str, metadata: dict | None = None):
+    """A shell message as the page's browser sends it (protocol v1: binary, unsigned)."""
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": session,
+              "username": "", "version": "5.2",
+              "date": datetime.datetime.now(datetime.UTC).isoformat()}
+    message = {"header": header, "parent_header": {}, "metadata": metadata or {},
+               "content": content}
+    return serialize_msg_to_ws_v1(message, "shell", lambda part: json.dumps(part).encode())
+
+
+def read_wire(raw: bytes) -> tuple[str, dict]:
+    """(msg_type, content) of a message from the kernel's websocket."""
+    from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+
+    _channel, parts = deserialize_msg_from_ws_v1(raw)
+    return json.loads(parts[0])["msg_type"], json.loads(parts[3])
+
+
+async def protocol_learner(url: str, delay: float, clicks: int,
+                           class_done: asyncio.Barrier) -> tuple[float | None, list]:
+    """One learner on the wire: GET `url` after `delay` s, connect to its kernel, ask for the
+    widgets' states, click Next `clicks` times, stay until the whole class is done. Returns
+    (ms to the states, or None; click ms, each to the kernel's "idle" after it)."""
+    from tornado.httpclient import AsyncHTTPClient
+    from tornado.websocket import websocket_connect
+
+    await asyncio.sleep(delay)
+    start = time.monotonic()
+    loaded, times, base, kernel_id, ws = None, [], url.split("/voila/")[0], None, None
+    try:
+        page = await AsyncHTTPClient().fetch(url, request_timeout=LOAD_TIMEOUT_MS / 1000)
+        kernel_id = json.loads(CONFIG.search(page.body.decode()).group(1))["kernelId"]
+        session = uuid.uuid4().hex
+        ws = await websocket_connect(f"ws{base[4:]}/api/kernels/{kernel_id}/channels"
+                                     f"?session_id={session}", subprotocols=[V1])
+        ws.protocol.stream.set_nodelay(True)  # as a browser does
+
+        async def until(wanted) -> Any:
+            while True:
+                raw = await asyncio.wait_for(ws.read_message(), LOAD_TIMEOUT_MS / 1000)
+                if raw is None:
+                    raise ConnectionError("the kernel's websocket closed")
+                found = wanted(*read_wire(raw))
+                if found is not None:
+                    return found
+
+        await ws.write_message(wire_message("kernel_info_request", {}, session), binary=True)
+        await until(lambda kind, _: True if kind == "kernel_info_reply" else None)
+        control = uuid.uuid4().hex
+        await ws.write_message(wire_message(
+            "comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                          "data": {}}, session, {"version": "1.0.0"}), binary=True)
+        await ws.write_message(wire_message(
+            "comm_msg", {"comm_id": control, "data": {"method": "request_states"}}, session),
+            binary=True)
+        states = await until(lambda kind, content: content["data"]["states"]
+                             if kind == "comm_msg" and content.get("comm_id") == control
+                             else None)
+        loaded = (time.monotonic() - start) * 1000
+        next_id = next(model for model, each in states.items()
+                       if "fp-next" in each["state"].get("_dom_classes", []))
+        for _ in range(clicks):
+            clicked = time.monotonic()
+            await ws.write_message(wire_message(
+                "comm_msg", {"comm_id": next_id, "data": {"method": "custom",
+                                                          "content": {"event": "click"}}},
+                session), binary=True)
+            await until(lambda kind, content: True if kind == "status"
+                        and content.get("execution_state") == "idle" else None)
+            times.append((time.monotonic() - clicked) * 1000)
+    except Exception as exc:  # a learner who never gets the app is a figure, not a crash
+        print(f"    a learner gave up: {type(exc).__name__}: {exc}", flush=True)
+    finally:
+        await class_done.wait()  # every kernel of the class is there at once, as in a class
+        if ws is not None:
+            ws.close()
+        if kernel_id is not None:  # what the page's closing beacon does
+            from tornado.httpclient import HTTPClientError
+
+            try:
+                await AsyncHTTPClient().fetch(f"{base}/api/kernels/{kernel_id}",
+                                              method="DELETE")
+            except HTTPClientError:
+                pass
+    return loaded, times
+
+
+async def protocol_class(url: str, learners: int, spread: float, clicks: int) -> list:
+    from tornado.httpclient import AsyncHTTPClient
+
+    AsyncHTTPClient.configure(None, max_clients=learners)  # every learner at once
+    rng = random.Random(learners)
+    delays = sorted(rng.uniform(0, spread) for _ in range(learners))
+    class_done = asyncio.Barrier(learners)
+    return await asyncio.gather(*(protocol_learner(url, d, clicks, class_done) for d in delays))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--learners", type=int, nargs="+", default=[8, 16, 30])
@@ -168,7 +286,10 @@ def main() -> None:
     parser.add_argument("--spread", type=float, default=3.0,
                         help="the learners open the page within this many seconds (3)")
     parser.add_argument("--clicks", type=int, default=3, help="Next presses each (3)")
+    parser.add_argument("--client", choices=["chromium", "protocol"], default="chromium",
+                        help="each learner a Chromium page (default), or its messages only")
     args = parser.parse_args()
+    run_class = one_class if args.client == "chromium" else protocol_class
     home = cache_home()
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")
     rows = []
@@ -176,12 +297,13 @@ def main() -> None:
         for n in args.learners:
             server = Server(home)  # the README's server, as `make serve` starts it
             url = f"{server.base}/voila/render/{args.notebook}"
-            print(f"{n} learners open {url} within {args.spread:.0f} s", flush=True)
+            print(f"{n} learners ({args.client}) open {url} within {args.spread:.0f} s",
+                  flush=True)
             memory = PeakMemory(server.proc.pid)
             memory.start()
             mine, server_cpu = tree_cpu_s(os.getpid()), tree_cpu_s(server.proc.pid)
             try:
-                results = asyncio.run(one_class(url, n, args.spread, args.clicks))
+                results = asyncio.run(run_class(url, n, args.spread, args.clicks))
             finally:
                 peak_mib = memory.stop() / 1024
                 # the browser has ended and been waited for: what this process's family used,
@@ -189,7 +311,8 @@ def main() -> None:
                 server_cpu = tree_cpu_s(server.proc.pid) - server_cpu
                 browser_cpu = tree_cpu_s(os.getpid()) - mine - server_cpu
                 server.stop()
-            print(f"    CPU: server and kernels {server_cpu:.0f} s, the learners' Chromium "
+            print(f"    CPU: server and kernels {server_cpu:.0f} s, the learners' "
+                  f"{'Chromium' if args.client == 'chromium' else 'client (this process)'} "
                   f"{browser_cpu:.0f} s", flush=True)
             if any(ms is None for ms, _ in results):  # keep the server's log to read why
                 kept = REPO / "test-artifacts" / f"bench-load-serve-{n}.log"

@@ -99,11 +99,15 @@ class MovePanel(widgets.VBox):
         self.legal.layout.display = "" if self.move_buttons else "none"
         self._candidates = [m for seat in actors for m in state.candidates(seat)]
         several = len(actors) > 1
-        with self.whynot.hold_sync():  # the new choices and the first chosen: one message
-            self.whynot.options = [
-                (step_text(state, m, ctx.lang) if several else move_text(state, m, ctx.lang), i)
-                for i, m in enumerate(self._candidates)]
-            self.whynot.index = 0 if self._candidates else None
+        options = [(step_text(state, m, ctx.lang) if several else move_text(state, m, ctx.lang), i)
+                   for i, m in enumerate(self._candidates)]
+        index = 0 if self._candidates else None
+        if options != list(self.whynot.options) or index != self.whynot.index:
+            # the new choices and the first chosen: one message (none when nothing changed:
+            # hold_sync would send an empty one)
+            with self.whynot.hold_sync():
+                self.whynot.options = options
+                self.whynot.index = index
         self.whynot.description = text("ui.whynot.label")
         self.whynot_try.description = text("ui.whynot.check")
         self.whynot_try.tooltip = text("ui.whynot.check_tip")

@@ -147,7 +147,7 @@ _RENDERERS: dict[str, GameRenderer] = {}
 _EDITORS: dict[str, EditorFactory] = {}
 _MODULES = {"burg": "foodplay_widgets.burg",  # imported on first use
             "coffee-rush": "foodplay_widgets.games.coffee_rush",
-            "cuisine-a-la-card": "foodplay_widgets.cuisine_a_la_card",
+            "cuisine-a-la-card": "foodplay_widgets.games.cuisine_a_la_card",
             "food-truck": "foodplay_widgets.food_truck"}
 
 

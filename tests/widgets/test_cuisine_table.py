@@ -288,3 +288,34 @@ def test_a_long_fridge_names_its_top_cards_and_counts_the_rest():
         "cards." in fridge
     bob = section(app.table.value, "Bob")  # his dish on the counter, in the teacher's view
     assert "So far: 9 meal points (4 + 2 + 3)." in plain(row(bob, "dish"))
+
+
+def test_kept_card_faces_and_table_parts_follow_the_language_names_and_step():
+    """The renderer keeps card faces per language and unchanged parts between steps: after a
+    language switch, a step back or other seat names, the table is what a renderer drawing
+    everything afresh draws, in that language."""
+    from foodplay_widgets.games.cuisine_a_la_card import faces
+    from foodplay_widgets.text import Text
+
+    app = App(game=GAME, players=3, seed=2, step=14, env={})
+    kept = renderer_for(GAME)
+
+    def afresh(text: Text) -> str:
+        ctx = app.context()
+        before = ctx.view(ctx.cursor - 1) if ctx.cursor > 0 else None
+        faces._faces.cache_clear()
+        return type(kept)().table_parts(ctx.view(), before, text, ctx.state).html()
+
+    for lang, step in (("en", 1), ("fr", 1), ("fr", -1), ("zh", 2), ("en", 0)):
+        app.lang_select.value = lang
+        app.go(app.timeline.cursor + step)
+        assert app.table.value == afresh(app.context().text)
+        market = [item["card"] for item in app.context().view()["market"] if item["card"]]
+        name = Text(app.game, lang).card(market[0])
+        assert f'<span class="fp-cu-name">{name}</span>' in app.table.value
+    ctx = app.context()
+    others = Text(app.game, "en", ["Zoe", "Yann", "Xu"])
+    for text in (ctx.text, others):  # the same step, kept with the app's names first
+        html = kept.table_parts(ctx.view(), ctx.view(ctx.cursor - 1), text, ctx.state).html()
+    assert html == afresh(others) and "Zoe" in html and html != app.table.value
+    assert app.errors.errors == []
