@@ -146,7 +146,7 @@ EditorFactory = Callable[..., MoveEditor]
 _RENDERERS: dict[str, GameRenderer] = {}
 _EDITORS: dict[str, EditorFactory] = {}
 _MODULES = {"burg": "foodplay_widgets.games.burg",  # imported on first use
-            "coffee-rush": "foodplay_widgets.coffee_rush",
+            "coffee-rush": "foodplay_widgets.games.coffee_rush",
             "cuisine-a-la-card": "foodplay_widgets.games.cuisine_a_la_card",
             "food-truck": "foodplay_widgets.games.food_truck"}
 

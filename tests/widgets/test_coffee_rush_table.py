@@ -8,10 +8,11 @@ import re
 import pytest
 from html_text import cited, plain, seat_html, section
 
+from foodplay.bots import play_game
 from foodplay.engine import Move
 from foodplay_widgets import Gallery, worked_example
 from foodplay_widgets.app import App
-from foodplay_widgets.coffee_rush import narrated_opening
+from foodplay_widgets.games.coffee_rush.opening import narrated_opening
 from foodplay_widgets.lesson import load_scenario
 from foodplay_widgets.renderers import renderer_for
 
@@ -253,3 +254,37 @@ def test_gallery_opens_coffee_rush():
     assert 'href="coffee-rush.ipynb"' in card and 'href="coffee-rush-examples.ipynb"' in card
     assert "Euijin Han" in card and "2 to 4 players" in card
     assert "Worked examples of the Coffee Rush rules: a Specialty rush token" in card
+
+
+def test_a_language_switch_redraws_the_cached_table_in_the_new_language():
+    """The table's pieces are cached by game, language and seat names: after a few steps,
+    switching the language gives that language's ingredient and order names, and switching
+    back gives the table drawn before, byte for byte."""
+    app = App(game=GAME, players=3, seed=7, step=0, env={})
+    for _ in range(6):
+        app.controls.next.click()
+    view = app.context().view()
+    orders = [o["id"] for seat in view["seats"] for tab in seat["tabs"] for o in tab]
+    assert orders  # each seat has orders on its tabs
+    english = app.table.value
+    for lang in ("fr", "zh", "en"):
+        app.lang_select.value = lang
+        html = app.table.value
+        names = app.game.catalogue(lang).name
+        cells = re.findall(r'<td class="fp-cr-cell fp-cr-i-(\w+).*?'
+                           r'<span class="fp-cr-cell-name">([^<]*)</span>', html, re.S)
+        assert len(cells) == 16 and all(shown == names(i) for i, shown in cells)
+        shown_orders = re.findall(r'<span class="fp-cr-order-name">([^<]*)</span>', html)
+        assert shown_orders == [names(o) for o in orders]
+    assert names("milk") != app.game.catalogue("fr").name("milk")
+    assert app.table.value == english
+
+    # the same game with other seat names: their pawns, not the cached ones of Alice's game
+    record, _ = play_game(GAME, 3, 7, ("heuristic",))
+    record.names = ["Zoe", "Yann", "Xia"]
+    renamed = App(record, step=0, env={})
+    for _ in range(6):
+        renamed.controls.next.click()
+    pawns = re.findall(r'<span class="fp-cr-pawn-dot" aria-hidden="true"></span>([^<]*)</span>',
+                       renamed.table.value)
+    assert sorted(pawns) == ["Xia", "Yann", "Zoe"]
