@@ -18,6 +18,7 @@ from importlib import import_module
 from typing import Any, Protocol
 
 from foodplay.engine import Game, State
+from foodplay_widgets.diff import get_path
 from foodplay_widgets.text import Text, esc
 
 
@@ -55,6 +56,30 @@ class TableParts:
         if not (self.classes or self.label):
             return body
         return f'<section class="{self.classes}" aria-label="{self.label}">{body}</section>'
+
+
+class KeptParts:
+    """HTML parts kept by the inputs they were drawn from (a key of plain values), at most
+    `bound` of them: a step changes one or two seats, and the others are not drawn again."""
+
+    def __init__(self, bound: int):
+        self.bound = bound
+        self._parts: dict[tuple, str] = {}
+
+    def __call__(self, key: tuple, draw: Callable[[], str]) -> str:
+        """The part drawn from the inputs `key`: kept from an earlier step, or drawn now."""
+        html = self._parts.get(key)
+        if html is None:
+            if len(self._parts) >= self.bound:
+                self._parts.clear()
+            html = self._parts[key] = draw()
+        return html
+
+
+def was(before: dict[str, Any] | None, *path: Any) -> str | None:
+    """What the view one step earlier held at `path`, as a part's key (None: no step before).
+    Views are plain data, so their `repr` is a faithful key."""
+    return None if before is None else repr(get_path(before, *path))
 
 
 def table_parts(renderer: GameRenderer, view: dict[str, Any], before: dict[str, Any] | None,

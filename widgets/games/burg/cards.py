@@ -79,23 +79,3 @@ def _burger(catalogue: Catalogue, bottom: str, fillings: tuple[str, ...], top: s
     items = "".join(f'<li class="{cls}">{esc(name)}</li>' for cls, name in layers)
     return (f'<figure class="fp-burger"><ol class="fp-stack" aria-label="{esc(caption)}">'
             f'{items}</ol><figcaption>{esc(caption)}</figcaption></figure>')
-
-
-def fixed(text: Text, key: str) -> str:
-    """A message without parameters (a heading, a row's name), looked up once per language."""
-    return _fixed(text.catalogue, key)
-
-
-@lru_cache(maxsize=512)
-def _fixed(catalogue: Catalogue, key: str) -> str:
-    return catalogue.format(key)
-
-
-def fixed_html(text: Text, key: str) -> str:
-    """The same message, escaped for HTML."""
-    return _fixed_html(text.catalogue, key)
-
-
-@lru_cache(maxsize=512)
-def _fixed_html(catalogue: Catalogue, key: str) -> str:
-    return esc(catalogue.format(key))

@@ -7,21 +7,23 @@ backs, and their rat tokens are hidden.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from foodplay.engine import Game, State
-from foodplay_widgets.diff import ViewDiff, get_path
-from foodplay_widgets.games.burg.cards import backs, burger, card, card_list, fixed, fixed_html
-from foodplay_widgets.renderers import KnownScore, PartRow, TableParts, progress_html
-from foodplay_widgets.text import Text, esc
+from foodplay_widgets.diff import ViewDiff
+from foodplay_widgets.games.burg.cards import backs, burger, card, card_list
+from foodplay_widgets.renderers import (
+    KeptParts,
+    KnownScore,
+    PartRow,
+    TableParts,
+    progress_html,
+    was,
+)
+from foodplay_widgets.text import HashableText, Text, esc
 
 PARTS_KEPT = 256  # table parts kept by the inputs they were drawn from (seats, piles, recipes)
 
-
-def was(before: dict[str, Any] | None, *path: Any) -> str | None:
-    """What the view one step earlier held at `path`, as a cache key (None: no step before)."""
-    return None if before is None else repr(get_path(before, *path))
 
 
 class BurgRenderer:
@@ -32,16 +34,7 @@ class BurgRenderer:
     others are not drawn again. Views are plain data, so their `repr` is a faithful key."""
 
     def __init__(self) -> None:
-        self._parts: dict[tuple, str] = {}
-
-    def _kept(self, key: tuple, draw: Callable[[], str]) -> str:
-        """The part drawn from the inputs `key`: kept from an earlier step, or drawn now."""
-        html = self._parts.get(key)
-        if html is None:
-            if len(self._parts) >= PARTS_KEPT:
-                self._parts.clear()
-            html = self._parts[key] = draw()
-        return html
+        self._kept = KeptParts(PARTS_KEPT)
 
     def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
         return self.table_parts(view, before, text).html()
@@ -49,6 +42,7 @@ class BurgRenderer:
     def table_parts(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text,
                     state: State | None = None) -> TableParts:
         """The title, the deck and reveal, the piles, one part per seat, the recipes."""
+        text = HashableText.of(text)  # its messages come from a cache
         d = ViewDiff(view, before, text)
         lang = (text.catalogue, tuple(text.names))
         seats = PartRow("fp-seats", tuple(self._seat_kept(view, before, s, d, text, lang)
@@ -58,14 +52,14 @@ class BurgRenderer:
         recipes = self._kept(("recipes", lang, repr(view["recipes"])),
                              lambda: self._recipes(view, text))
         items = (self._header(view, text), self._middle(view, d, text), piles, seats, recipes)
-        return TableParts("fp-table-view fp-burg", fixed_html(text, "burg.ui.table"), items)
+        return TableParts("fp-table-view fp-burg", text.html("burg.ui.table"), items)
 
     # --- parts of the table ------------------------------------------------------------
     def _header(self, view: dict[str, Any], text: Text) -> str:
-        who = fixed(text, "view.teacher") if view["seat"] is None else \
+        who = text("view.teacher") if view["seat"] is None else \
             text("view.seat", name=text.name(view["seat"]))
         if view["phase"] == "over":
-            where = fixed(text, "burg.ui.game_over")
+            where = text("burg.ui.game_over")
         else:
             where = text("burg.ui.round_first", round=view["round"], seat=view["first_player"])
         return (f'<h3 class="fp-table-title">{esc(where)}</h3>'
@@ -80,13 +74,13 @@ class BurgRenderer:
                      f'<li class="fp-card fp-card-back fp-deck-stack"></li></ul></div>')
         rows = [f'<p>{text.html("burg.ui.reveal_progress", revealed=reveal["revealed"], needed=reveal["needed"])}</p>']  # noqa: E501
         if reveal["pending"]:
-            rows.append(f'<p>{fixed_html(text, "burg.ui.pending")}</p>'
-                        + card_list(text, [reveal["pending"]], fixed(text, "burg.ui.pending")))
+            rows.append(f'<p>{text.html("burg.ui.pending")}</p>'
+                        + card_list(text, [reveal["pending"]], text("burg.ui.pending")))
         if reveal["waiting_rats"]:
             rows.append(f'<p>{text.html("burg.ui.waiting_rats", count=reveal["waiting_rats"])}'
                         f"</p>")
         reveal_html = (f'<div class="fp-zone fp-reveal{d.cls("reveal")}">'
-                       f'<h4>{fixed_html(text, "burg.ui.reveal")}{d.mark("reveal")}</h4>'
+                       f'<h4>{text.html("burg.ui.reveal")}{d.mark("reveal")}</h4>'
                        f'{"".join(rows)}</div>')
         return f'<div class="fp-row">{deck_html}{reveal_html}</div>'
 
@@ -96,15 +90,15 @@ class BurgRenderer:
             n = pile["number"]
             title = text("burg.ui.pile", pile=n)
             if pile["taken"]:
-                body = f'<p class="fp-taken">{fixed_html(text, "burg.ui.pile_taken")}</p>'
+                body = f'<p class="fp-taken">{text.html("burg.ui.pile_taken")}</p>'
             else:
                 body = card_list(text, pile["cards"], text("burg.ui.pile_aria", pile=n,
                                                            cards=pile["cards"]))
             items.append(f'<li class="fp-pile{d.cls("piles", n - 1)}">'
                          f'<h5>{esc(title)}{d.mark("piles", n - 1)}</h5>{body}</li>')
         body = f'<ul class="fp-piles">{"".join(items)}</ul>' if items else \
-            f'<p class="fp-none">{fixed_html(text, "burg.ui.no_piles")}</p>'
-        return (f'<div class="fp-zone fp-piles-zone"><h4>{fixed_html(text, "burg.ui.piles")}</h4>'
+            f'<p class="fp-none">{text.html("burg.ui.no_piles")}</p>'
+        return (f'<div class="fp-zone fp-piles-zone"><h4>{text.html("burg.ui.piles")}</h4>'
                 f"{body}</div>")
 
     def _seat_kept(self, view: dict[str, Any], before: dict[str, Any] | None, s: int,
@@ -121,7 +115,7 @@ class BurgRenderer:
               text: Text) -> str:
         """One seat's part; `tags`: whether it plays first, must act, is the view's seat."""
         shown_tags = "".join(
-            f'<span class="fp-tag {cls}">{fixed_html(text, key)}</span>'
+            f'<span class="fp-tag {cls}">{text.html(key)}</span>'
             for cls, key, on in zip(("fp-tag-first", "fp-tag-act", "fp-tag-you"),
                                     ("burg.ui.first", "burg.ui.to_act", "burg.ui.this_view"),
                                     tags, strict=True) if on)
@@ -129,21 +123,21 @@ class BurgRenderer:
             ("hand", "burg.ui.hand", self._tools(text, seat["hand"]), True),
             ("chosen", "burg.ui.chosen", self._chosen(text, seat["chosen"]), seat["chosen"]),
             ("played", "burg.ui.played", card_list(text, [seat["played"]] if seat["played"]
-                                                   else [], fixed(text, "burg.ui.played")),
+                                                   else [], text("burg.ui.played")),
              seat["played"]),
             ("used", "burg.ui.used", self._hidden_list(text, seat["used"],
-                                                       fixed(text, "burg.ui.used")), True),
+                                                       text("burg.ui.used")), True),
             ("taken", "burg.ui.taken", card_list(text, seat["taken"],
-                                                 fixed(text, "burg.ui.taken")), seat["taken"]),
+                                                 text("burg.ui.taken")), seat["taken"]),
             ("in_progress", "burg.ui.in_progress", self._burgers(text, seat["in_progress"]),
              seat["in_progress"]),
             ("burgers", "burg.ui.complete", self._burgers(text, seat["burgers"]), True),
             ("wastebasket", "burg.ui.wastebasket", self._hidden_list(
-                text, seat["wastebasket"], fixed(text, "burg.ui.wastebasket")), True),
+                text, seat["wastebasket"], text("burg.ui.wastebasket")), True),
             ("rat_tokens", "burg.ui.rat_tokens", self._rats(text, seat["rat_tokens"]), True),
         ]
         # empty passing states (no tool laid down, nothing taken) are left out to keep it short
-        rows = [self._row(fixed(text, key), body, d, s, field)
+        rows = [self._row(text(key), body, d, s, field)
                 for field, key, body, keep in shown if keep or d.changed("seats", s, field)]
         name = esc(seat["name"])
         return (f'<section class="fp-player" aria-label="{name}">'
@@ -161,16 +155,16 @@ class BurgRenderer:
         if "count" in hand:
             return f'<ul class="fp-cards">{backs(text, hand["count"])}</ul>'
         cards = [tool for tool in ("tongs", "tea") for _ in range(hand.get(tool, 0))]
-        return card_list(text, cards, fixed(text, "burg.ui.hand"))
+        return card_list(text, cards, text("burg.ui.hand"))
 
     @staticmethod
     def _chosen(text: Text, chosen: str | None) -> str:
         if chosen is None:
-            return f'<ul class="fp-cards"><li class="fp-none">{fixed_html(text, "burg.ui.none")}' \
+            return f'<ul class="fp-cards"><li class="fp-none">{text.html("burg.ui.none")}' \
                    f"</li></ul>"
         if chosen == "face_down":
             return f'<ul class="fp-cards">{backs(text, 1)}</ul>'
-        return card_list(text, [chosen], fixed(text, "burg.ui.chosen"))
+        return card_list(text, [chosen], text("burg.ui.chosen"))
 
     @staticmethod
     def _hidden_list(text: Text, value: Any, label: str) -> str:
@@ -182,7 +176,7 @@ class BurgRenderer:
     @staticmethod
     def _burgers(text: Text, burgers: list[dict[str, Any]]) -> str:
         if not burgers:
-            return f'<p class="fp-none">{fixed_html(text, "burg.ui.none")}</p>'
+            return f'<p class="fp-none">{text.html("burg.ui.none")}</p>'
         figures = []
         for i, b in enumerate(burgers, start=1):
             if "recipe" in b:
@@ -195,7 +189,7 @@ class BurgRenderer:
     @staticmethod
     def _rats(text: Text, tokens: int | None) -> str:
         if tokens is None:
-            return f'<p class="fp-hidden">{fixed_html(text, "burg.ui.rat_tokens_hidden")}</p>'
+            return f'<p class="fp-hidden">{text.html("burg.ui.rat_tokens_hidden")}</p>'
         return f'<p class="fp-rat-count">{text.html("burg.ui.rat_tokens_count", count=tokens)}' \
                f"</p>"
 
@@ -239,11 +233,11 @@ class BurgRenderer:
         return out
 
     def credits(self, game: Game, text: Text) -> str:
-        return fixed(text, "burg.credits")
+        return text("burg.credits")
 
     def components_label(self, view: dict[str, Any], text: Text) -> str:
         label = view.get("components", "tutor default")
         if label == "tutor default":
-            return fixed(text, "burg.components.default")
+            return text("burg.components.default")
         return text("burg.components.custom", label=label)
 

@@ -20,7 +20,6 @@ import ipywidgets as widgets
 from foodplay.engine import Move, State, Verdict
 from foodplay_widgets.context import Context
 from foodplay_widgets.explanation import refusal_html
-from foodplay_widgets.games.coffee_rush.hashable_text import HashableText
 from foodplay_widgets.games.coffee_rush.pieces import DECIDE, UI, UPGRADE_COST, chip, path_marks
 from foodplay_widgets.games.coffee_rush.preview import (
     Preview,
@@ -30,7 +29,7 @@ from foodplay_widgets.games.coffee_rush.preview import (
 )
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.pool import Pool, W, set_children, set_classes
-from foodplay_widgets.text import Text
+from foodplay_widgets.text import HashableText, Text
 
 PlayMoves = Callable[[Sequence[Move]], "tuple[int, Verdict] | None"]
 _classes = set_classes

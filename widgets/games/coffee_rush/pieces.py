@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from foodplay_widgets.games.coffee_rush.hashable_text import HashableText
-from foodplay_widgets.text import Text, esc
+from foodplay_widgets.text import HashableText, Text, esc
 
 GAME_ID = "coffee-rush"
 UI = "coffee-rush.ui."

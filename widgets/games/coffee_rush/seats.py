@@ -12,7 +12,6 @@ from functools import lru_cache
 from typing import Any
 
 from foodplay_widgets.diff import ViewDiff
-from foodplay_widgets.games.coffee_rush.hashable_text import HashableText
 from foodplay_widgets.games.coffee_rush.pieces import (
     UI,
     chip,
@@ -20,7 +19,7 @@ from foodplay_widgets.games.coffee_rush.pieces import (
     order_card,
     seat_class,
 )
-from foodplay_widgets.text import Text, esc
+from foodplay_widgets.text import HashableText, Text, esc
 
 # a seat's fields that the table marks when the last step changed them
 FIELDS = ("tabs", "cups", "upgrades", "completed", "penalties", "rush", "spent")

@@ -14,7 +14,6 @@ from typing import Any
 
 from foodplay.engine import Game, State
 from foodplay_widgets.diff import ViewDiff, get_path
-from foodplay_widgets.games.coffee_rush.hashable_text import HashableText
 from foodplay_widgets.games.coffee_rush.pieces import (
     PENALTY_LIMIT,
     UI,
@@ -28,7 +27,7 @@ from foodplay_widgets.games.coffee_rush.pieces import (
 from foodplay_widgets.games.coffee_rush.seats import seat_html
 from foodplay_widgets.games.coffee_rush.style import CSS
 from foodplay_widgets.renderers import KnownScore, PartRow, TableParts
-from foodplay_widgets.text import Text, esc
+from foodplay_widgets.text import HashableText, Text, esc
 
 
 class CoffeeRushRenderer:

@@ -8,7 +8,6 @@ deck.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from foodplay.engine import Game, State
@@ -20,21 +19,20 @@ from foodplay_widgets.games.food_truck.cards import (
     backs,
     card,
     card_list,
-    fixed,
-    fixed_html,
-    said,
-    said_html,
 )
 from foodplay_widgets.games.food_truck.style import CSS
-from foodplay_widgets.renderers import KnownScore, PartRow, TableParts, progress_html
-from foodplay_widgets.text import Text, esc
+from foodplay_widgets.renderers import (
+    KeptParts,
+    KnownScore,
+    PartRow,
+    TableParts,
+    progress_html,
+    was,
+)
+from foodplay_widgets.text import HashableText, Text, esc
 
 PARTS_KEPT = 512  # seats, their truck rows and piles, legends: kept by their inputs
 
-
-def was(before: dict[str, Any] | None, *path: Any) -> str | None:
-    """What the view one step earlier held at `path`, as a cache key (None: no step before)."""
-    return None if before is None else repr(get_path(before, *path))
 
 
 class SeatFacts(NamedTuple):
@@ -70,16 +68,7 @@ class FoodTruckRenderer:
     css = CSS  # the game's own stylesheet, shipped once per app
 
     def __init__(self) -> None:
-        self._parts: dict[tuple, str] = {}
-
-    def _kept(self, key: tuple, draw: Callable[[], str]) -> str:
-        """The part drawn from the inputs `key`: kept from an earlier step, or drawn now."""
-        html = self._parts.get(key)
-        if html is None:
-            if len(self._parts) >= PARTS_KEPT:
-                self._parts.clear()
-            html = self._parts[key] = draw()
-        return html
+        self._kept = KeptParts(PARTS_KEPT)
 
     def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
         return self._sections(view, before, text).html()
@@ -91,6 +80,7 @@ class FoodTruckRenderer:
                   text: Text) -> TableParts:
         """The title, the banner, the central deck with supply and goal, the seats, the
         legend."""
+        text = HashableText.of(text)  # its messages come from a cache
         d = ViewDiff(view, before, text)
         lang = (text.catalogue, tuple(text.names))
         kinds = Kinds.of(view)
@@ -102,15 +92,15 @@ class FoodTruckRenderer:
                             lambda: self._legend(kinds, trucks, text))
         items = (self._header(view, text), self._banner(view, kinds, text),
                  self._middle(view, d, kinds, text), seats, legend)
-        return TableParts("fp-table-view fp-food-truck", fixed_html(text, UI + "table"), items)
+        return TableParts("fp-table-view fp-food-truck", text.html(UI + "table"), items)
 
     # --- header and banners ------------------------------------------------------------
     def _header(self, view: dict[str, Any], text: Text) -> str:
-        who = fixed(text, "view.teacher") if view["seat"] is None else \
+        who = text("view.teacher") if view["seat"] is None else \
             text("view.seat", name=text.name(view["seat"]))
         phase = view["phase"]
         seat = {"turn": view["turn"], "clash": view["turn"], "pick": view["picker"]}.get(phase)
-        where = said(text, f"{UI}title.{phase}", round=view["round"], seat=seat)
+        where = text(f"{UI}title.{phase}", round=view["round"], seat=seat)
         return (f'<h3 class="fp-table-title">{esc(where)}</h3>'
                 f'<p class="fp-viewer">{esc(who)}</p>')
 
@@ -128,13 +118,13 @@ class FoodTruckRenderer:
                         text(UI + "revealed_aria", seat=clash["seat"], card=clash["card"]))
         return (f'<div class="fp-ft-banner fp-ft-clash" role="status">'
                 f'<ul class="fp-cards">{revealed}</ul>'
-                f'<p><strong>{fixed_html(text, UI + "clash_title")}</strong> '
+                f'<p><strong>{text.html(UI + "clash_title")}</strong> '
                 f'{text.html(UI + "clash", seat=clash["seat"], card=clash["card"], blockers=clash["blockers"], count=len(clash["blockers"]))}'  # noqa: E501
                 f"</p></div>")
 
     def _middle(self, view: dict[str, Any], d: ViewDiff, kinds: Kinds, text: Text) -> str:
         deck = view["central_deck"]
-        central_rows = [f'<h4>{said_html(text, UI + "central", count=deck["count"])}'
+        central_rows = [f'<h4>{text.html(UI + "central", count=deck["count"])}'
                         f'{d.mark("central_deck", "count")}</h4>',
                         '<ul class="fp-cards" aria-hidden="true"><li class="fp-card '
                         'fp-card-back fp-deck-stack"></li></ul>']
@@ -146,17 +136,17 @@ class FoodTruckRenderer:
                    f'{"".join(central_rows)}</div>')
         supply_label = text(UI + "supply_aria", cards=view["supply"])
         supply_body = card_list(text, kinds, view["supply"], supply_label) if view["supply"] \
-            else f'<p class="fp-none">{fixed_html(text, UI + "supply_empty")}</p>'
+            else f'<p class="fp-none">{text.html(UI + "supply_empty")}</p>'
         supply = (f'<div class="fp-zone fp-ft-supply{d.cls("supply")}">'
-                  f'<h4>{fixed_html(text, UI + "supply")}{d.mark("supply")}</h4>'
+                  f'<h4>{text.html(UI + "supply")}{d.mark("supply")}</h4>'
                   f"{supply_body}</div>")
         out = view["out_order"]
         out_text = text.html(UI + "out_order", seats=out) if out else \
-            fixed_html(text, UI + "nobody_out")
+            text.html(UI + "nobody_out")
         goal = (f'<div class="fp-zone fp-ft-goal{d.cls("first_player")}">'
-                f'<h4>{said_html(text, UI + "goal", target=view["target"])}</h4>'
+                f'<h4>{text.html(UI + "goal", target=view["target"])}</h4>'
                 f'<p><span class="fp-ft-token" aria-hidden="true"></span>'
-                f'{said_html(text, UI + "token", seat=view["first_player"])}'
+                f'{text.html(UI + "token", seat=view["first_player"])}'
                 f'{d.mark("first_player")}</p>'
                 f'<p class="{d.cls("out_order").strip()}">{out_text}</p></div>')
         return f'<div class="fp-row fp-ft-middle">{central}{supply}{goal}</div>'
@@ -167,7 +157,7 @@ class FoodTruckRenderer:
         tags = []
 
         def tag(key: str, css: str) -> None:
-            tags.append(f'<span class="fp-tag {css}">{fixed_html(text, UI + "tag." + key)}</span>')
+            tags.append(f'<span class="fp-tag {css}">{text.html(UI + "tag." + key)}</span>')
 
         phase = facts.phase
         if facts.winner:
@@ -207,7 +197,7 @@ class FoodTruckRenderer:
                        f"</span>" for i in range(target))
         vp = (f'<p class="fp-ft-vp{d.cls("seats", s, "vp")}">'
               f'<span class="fp-ft-pips" aria-hidden="true">{pips}</span> '
-              f'{said_html(text, UI + "vp", vp=seat["vp"], target=target)}'
+              f'{text.html(UI + "vp", vp=seat["vp"], target=target)}'
               f'{d.mark("seats", s, "vp")}</p>')
         rows = []
         lang = (text.catalogue, tuple(text.names))
@@ -215,28 +205,28 @@ class FoodTruckRenderer:
             truck = self._kept(("truck", lang, repr(seat["truck"]), repr(seat["truck_deck"]),
                                 repr(seat["truck_discard"])),
                                lambda: self._truck(seat, text) + self._truck_deck(seat, text))
-            rows.append(self._row(fixed(text, UI + "row.truck"), truck, d, s, "truck",
+            rows.append(self._row(text(UI + "row.truck"), truck, d, s, "truck",
                                   "truck_deck", "truck_discard"))
-        rows.append(self._row(fixed(text, UI + "row.served"),
+        rows.append(self._row(text(UI + "row.served"),
                               self._served(s, seat, facts, d, text), d, s, "served"))
         pile = seat["pile"]
         if isinstance(pile, dict):
             body = f'<ul class="fp-cards fp-ft-backs">{backs(text, pile["count"])}</ul>'
-            rows.append(self._row(fixed(text, UI + "row.pile_hidden"), body, d, s, "pile"))
+            rows.append(self._row(text(UI + "row.pile_hidden"), body, d, s, "pile"))
         else:
             body = self._kept(("pile", lang, s, tuple(pile), facts.kinds),
                               lambda: self._pile(s, pile, facts.kinds, text))
-            rows.append(self._row(fixed(text, UI + "row.pile"), body, d, s, "pile"))
+            rows.append(self._row(text(UI + "row.pile"), body, d, s, "pile"))
         hand = seat["hand"]
         if isinstance(hand, dict):
             body = (f'<ul class="fp-cards fp-ft-backs">'
                     f'{backs(text, hand["count"], UI + "hand_hidden")}</ul>')
-            rows.append(self._row(fixed(text, UI + "row.hand"), body, d, s, "hand"))
+            rows.append(self._row(text(UI + "row.hand"), body, d, s, "hand"))
         elif hand or d.changed("seats", s, "hand") or facts.phase == "prepare":
-            rows.append(self._row(fixed(text, UI + "row.hand"), card_list(
-                text, facts.kinds, hand, said(text, UI + "hand_aria", seat=s)), d, s, "hand"))
-        rows.append(self._row(fixed(text, UI + "row.cards"), card_list(
-            text, facts.kinds, seat["cards"], said(text, UI + "cards_aria", seat=s), " fp-small"),
+            rows.append(self._row(text(UI + "row.hand"), card_list(
+                text, facts.kinds, hand, text(UI + "hand_aria", seat=s)), d, s, "hand"))
+        rows.append(self._row(text(UI + "row.cards"), card_list(
+            text, facts.kinds, seat["cards"], text(UI + "cards_aria", seat=s), " fp-small"),
             d, s, "cards"))
         classes = ["fp-player", "fp-ft-seat"]
         if seat["out"] and facts.phase != "prepare":
@@ -258,9 +248,9 @@ class FoodTruckRenderer:
     def _truck(seat: dict[str, Any], text: Text) -> str:
         truck = seat["truck"]
         if truck is None:
-            return f'<p class="fp-none">{fixed_html(text, UI + "truck_none")}</p>'
+            return f'<p class="fp-none">{text.html(UI + "truck_none")}</p>'
         used = truck["used"]
-        status = fixed(text, UI + ("truck_used" if used else "truck_ready"))
+        status = text(UI + ("truck_used" if used else "truck_ready"))
         effect = truck["card"]
         label = text(UI + "truck_aria", card=effect, status=status)
         rule = TRUCK_CLAUSE.get(effect)
@@ -292,12 +282,12 @@ class FoodTruckRenderer:
             extra, badge = "", ""
             if down:
                 extra += " fp-ft-down"
-                label = said(text, UI + "stack_down", card=name)
+                label = text(UI + "stack_down", card=name)
             elif count > 1:
                 extra += " fp-ft-pile"
-                label = said(text, UI + "stack_pile", card=name, count=count)
+                label = text(UI + "stack_pile", card=name, count=count)
                 badge = (f'<span class="fp-ft-badge" aria-hidden="true">'
-                         f'{said_html(text, UI + "pile_count", count=count)}</span>')
+                         f'{text.html(UI + "pile_count", count=count)}</span>')
             else:
                 label = text.card(name)
             if blocking and not down and name == clash["card"]:
@@ -305,17 +295,17 @@ class FoodTruckRenderer:
                 label = text(UI + "blocking", label=label, seat=clash["seat"], card=name)
             if d.before is not None and get_path(d.before, "seats", s, "served", i) != stack:
                 extra += " fp-ft-new"  # an outline: the card keeps its colours
-                label = f'{label} {fixed(text, "ui.changed")}'
+                label = f'{label} {text("ui.changed")}'
             items.append(card(text, facts.kinds, name, extra, label, badge))
         if not items:
-            return f'<p class="fp-none">{fixed_html(text, UI + "nothing_served")}</p>'
+            return f'<p class="fp-none">{text.html(UI + "nothing_served")}</p>'
         return (f'<ol class="fp-cards fp-ft-served" aria-label="'
-                f'{said_html(text, UI + "served_aria", seat=s)}">{"".join(items)}</ol>')
+                f'{text.html(UI + "served_aria", seat=s)}">{"".join(items)}</ol>')
 
     @staticmethod
     def _pile(s: int, pile: list[str], kinds: Kinds, text: Text) -> str:
         if not pile:
-            return f'<p class="fp-none">{fixed_html(text, UI + "empty")}</p>'
+            return f'<p class="fp-none">{text.html(UI + "empty")}</p>'
         items = "".join(
             card(text, kinds, c, " fp-ft-in-pile", text(UI + "pile_place", place=i, card=c),
                  f'<span class="fp-ft-place" aria-hidden="true">{i}</span>')
@@ -326,19 +316,19 @@ class FoodTruckRenderer:
     @staticmethod
     def _legend(kinds: Kinds, trucks: bool, text: Text) -> str:
         """What the colours mean: the game's meals and desserts, and the trucks' rules."""
-        meals = card_list(text, kinds, kinds.meals, fixed(text, UI + "legend_meals"), " fp-small")
-        desserts = card_list(text, kinds, kinds.desserts, fixed(text, UI + "legend_desserts"),
+        meals = card_list(text, kinds, kinds.meals, text(UI + "legend_meals"), " fp-small")
+        desserts = card_list(text, kinds, kinds.desserts, text(UI + "legend_desserts"),
                              " fp-small")
-        rows = [f'<h5>{fixed_html(text, UI + "legend_meals")}</h5>{meals}',
-                f'<h5>{fixed_html(text, UI + "legend_desserts")}</h5>{desserts}']
+        rows = [f'<h5>{text.html(UI + "legend_meals")}</h5>{meals}',
+                f'<h5>{text.html(UI + "legend_desserts")}</h5>{desserts}']
         if trucks:
             items = "".join(
                 f'<li>{text.html(UI + "legend_truck", card=t, number=n)}</li>'
                 for t, n in TRUCK_CLAUSE.items())
-            rows.append(f'<h5>{fixed_html(text, UI + "legend_trucks")}</h5>'
+            rows.append(f'<h5>{text.html(UI + "legend_trucks")}</h5>'
                         f'<ul class="fp-ft-legend-trucks">{items}</ul>')
         return (f'<details class="fp-zone fp-ft-legend"><summary>'
-                f'{fixed_html(text, UI + "legend")}</summary>{"".join(rows)}</details>')
+                f'{text.html(UI + "legend")}</summary>{"".join(rows)}</details>')
 
     # --- progress, scores, header ------------------------------------------------------
     def progress(self, view: dict[str, Any], text: Text) -> str:
@@ -355,10 +345,10 @@ class FoodTruckRenderer:
                 for seat in view["seats"]]
 
     def credits(self, game: Game, text: Text) -> str:
-        return fixed(text, "food-truck.credits")
+        return text("food-truck.credits")
 
     def components_label(self, view: dict[str, Any], text: Text) -> str:
         label = view.get("components", "tutor default")
         if label == "tutor default":
-            return fixed(text, "food-truck.components.default")
+            return text("food-truck.components.default")
         return text("food-truck.components.custom", label=label)
