@@ -12,6 +12,7 @@ in the browser only the parts it changed; `table` is the same parts joined into 
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
@@ -59,20 +60,23 @@ class TableParts:
 
 
 class KeptParts:
-    """HTML parts kept by the inputs they were drawn from (a key of plain values), at most
-    `bound` of them: a step changes one or two seats, and the others are not drawn again."""
+    """HTML parts kept by the inputs they were drawn from (a key of plain values): a step
+    changes one or two seats, and the others are not drawn again. The least recently used
+    part goes first once `bound` are kept."""
 
     def __init__(self, bound: int):
         self.bound = bound
-        self._parts: dict[tuple, str] = {}
+        self._parts: OrderedDict[tuple, str] = OrderedDict()
 
     def __call__(self, key: tuple, draw: Callable[[], str]) -> str:
         """The part drawn from the inputs `key`: kept from an earlier step, or drawn now."""
         html = self._parts.get(key)
         if html is None:
-            if len(self._parts) >= self.bound:
-                self._parts.clear()
             html = self._parts[key] = draw()
+            if len(self._parts) > self.bound:
+                self._parts.popitem(last=False)
+        else:
+            self._parts.move_to_end(key)
         return html
 
 
@@ -122,6 +126,24 @@ class GameRenderer(Protocol):
 
     def components_label(self, view: dict[str, Any], text: Text) -> str:
         ...
+
+
+class CatalogueLabels:
+    """`credits` and `components_label` from a game's catalogue: `<prefix>credits`, and
+    `<prefix>components.default` for the tutor's own component set (the view's label
+    `default_set`), else `<prefix>components.custom` naming the set a user loaded."""
+
+    prefix = ""  # the game's message keys start with it, such as "burg."
+    default_set = "tutor default"
+
+    def credits(self, game: Game, text: Text) -> str:
+        return text(self.prefix + "credits")
+
+    def components_label(self, view: dict[str, Any], text: Text) -> str:
+        label = view.get("components", self.default_set)
+        if label == self.default_set:
+            return text(self.prefix + "components.default")
+        return text(self.prefix + "components.custom", label=label)
 
 
 class GenericRenderer:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from foodplay.engine import Game, State
+from foodplay.engine import State
 from foodplay_widgets.diff import ViewDiff
 from foodplay_widgets.games.burg.cards import backs, burger, card, card_list
 from foodplay_widgets.renderers import (
+    CatalogueLabels,
     KeptParts,
     KnownScore,
     PartRow,
@@ -26,12 +27,14 @@ PARTS_KEPT = 256  # table parts kept by the inputs they were drawn from (seats, 
 
 
 
-class BurgRenderer:
+class BurgRenderer(CatalogueLabels):
     """Draws BURG's table for one view.
 
     A part is kept by the inputs it is drawn from (the language, the seat's own data and the
     same seat one step earlier for the highlights...): a step changes one or two seats, and the
     others are not drawn again. Views are plain data, so their `repr` is a faithful key."""
+
+    prefix = "burg."
 
     def __init__(self) -> None:
         self._kept = KeptParts(PARTS_KEPT)
@@ -231,13 +234,3 @@ class BurgRenderer:
                     "burg.ui.score_exact", score=score, burger_points=burger_points,
                     count=tokens)))
         return out
-
-    def credits(self, game: Game, text: Text) -> str:
-        return text("burg.credits")
-
-    def components_label(self, view: dict[str, Any], text: Text) -> str:
-        label = view.get("components", "tutor default")
-        if label == "tutor default":
-            return text("burg.components.default")
-        return text("burg.components.custom", label=label)
-

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from foodplay.engine import Game, State
+from foodplay.engine import State
 from foodplay_widgets.diff import ViewDiff, get_path
 from foodplay_widgets.games.coffee_rush.pieces import (
     PENALTY_LIMIT,
@@ -26,12 +26,14 @@ from foodplay_widgets.games.coffee_rush.pieces import (
 )
 from foodplay_widgets.games.coffee_rush.seats import seat_html
 from foodplay_widgets.games.coffee_rush.style import CSS
-from foodplay_widgets.renderers import KnownScore, PartRow, TableParts
+from foodplay_widgets.renderers import CatalogueLabels, KnownScore, PartRow, TableParts
 from foodplay_widgets.text import HashableText, Text, esc
 
 
-class CoffeeRushRenderer:
+class CoffeeRushRenderer(CatalogueLabels):
     """Draws Coffee Rush's table for one view."""
+
+    prefix = "coffee-rush."
 
     css = CSS  # the game's own stylesheet, shipped once per app
 
@@ -227,14 +229,7 @@ class CoffeeRushRenderer:
             out.append(KnownScore(score, True, words))
         return out
 
-    def credits(self, game: Game, text: Text) -> str:
-        return text("coffee-rush.credits")
 
-    def components_label(self, view: dict[str, Any], text: Text) -> str:
-        label = view.get("components", "tutor default")
-        if label == "tutor default":
-            return text("coffee-rush.components.default")
-        return text("coffee-rush.components.custom", label=label)
 
 
 @lru_cache(maxsize=32)

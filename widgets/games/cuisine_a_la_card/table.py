@@ -5,16 +5,15 @@ The table is drawn from `state.view(seat)` only, so a seat's table holds what th
 warming plates are face-down cards, and only the teacher sees the order of the decks. The
 component set (the tutor card set, or a record's own) is public and fixed, so the renderer reads
 card faces from it (`table_parts`). A Next click mostly changes one seat: the market, the judges
-and each seat are kept (`PartCache`) and drawn again only when what they read has changed.
+and each seat are kept (`renderers.KeptParts`) and drawn again only when what they read has changed.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from foodplay.engine import Game, State
+from foodplay.engine import State
 from foodplay.games.cuisine_a_la_card import scoring
 from foodplay.games.cuisine_a_la_card.components import Components
 from foodplay.games.cuisine_a_la_card.text import condition
@@ -34,7 +33,14 @@ from foodplay_widgets.games.cuisine_a_la_card.faces import (
     medal_pips,
 )
 from foodplay_widgets.games.cuisine_a_la_card.style import CSS
-from foodplay_widgets.renderers import KnownScore, PartRow, TableParts, progress_html
+from foodplay_widgets.renderers import (
+    CatalogueLabels,
+    KeptParts,
+    KnownScore,
+    PartRow,
+    TableParts,
+    progress_html,
+)
 from foodplay_widgets.text import Text, esc
 
 # What the market and the judges read from the view (and, for their highlights, from the view
@@ -62,33 +68,16 @@ def seat_inputs(view: dict[str, Any], before: dict[str, Any] | None, s: int) -> 
     return inputs(view, before, (("seats", s),), place)
 
 
-class PartCache:
-    """Table parts drawn lately, by everything they were drawn from; the least recently used
-    goes first once it holds `size`."""
-
-    def __init__(self, size: int = 64):
-        self.size = size
-        self.parts: OrderedDict[tuple, str] = OrderedDict()
-
-    def get(self, key: tuple, draw: Callable[[], str]) -> str:
-        """The part drawn for `key`, drawn now by `draw` if it is not kept."""
-        html = self.parts.get(key)
-        if html is None:
-            html = self.parts[key] = draw()
-            if len(self.parts) > self.size:
-                self.parts.popitem(last=False)
-        else:
-            self.parts.move_to_end(key)
-        return html
-
-
-class CuisineRenderer:
+class CuisineRenderer(CatalogueLabels):
     """Draws Cuisine a la Card's table for one view."""
+
+    prefix = K
+    default_set = "tutor card set"
 
     css = CSS  # the game's own stylesheet, shipped once per app
 
     def __init__(self) -> None:
-        self.drawn = PartCache()
+        self.drawn = KeptParts(64)
 
     def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
         """Without the state: the game's default component set gives the card faces."""
@@ -106,10 +95,10 @@ class CuisineRenderer:
         same = (faces(text, comp), tuple(text.names))  # the language, card set and names
 
         def part(name: str, paths: Sequence[tuple], draw: Callable[[], str]) -> str:
-            return drawn.get((*same, name, inputs(view, before, paths)), draw)
+            return drawn((*same, name, inputs(view, before, paths)), draw)
 
         seats = PartRow("fp-seats fp-cu-seats", tuple(
-            drawn.get((*same, "seat", s, seat_inputs(view, before, s)),
+            drawn((*same, "seat", s, seat_inputs(view, before, s)),
                       lambda s=s, seat=seat: self._seat(view, s, seat, d, text, comp))
             for s, seat in enumerate(view["seats"])))
         items = (self._header(view, text), self._banner(view, text),
@@ -446,12 +435,3 @@ class CuisineRenderer:
         return [KnownScore(seat["medals"], True, text(key, count=seat["medals"],
                                                       eaten=seat["eaten"]))
                 for seat in view["seats"]]
-
-    def credits(self, game: Game, text: Text) -> str:
-        return text(K + "credits")
-
-    def components_label(self, view: dict[str, Any], text: Text) -> str:
-        label = view.get("components", "tutor card set")
-        if label == "tutor card set":
-            return text(K + "components.default")
-        return text(K + "components.custom", label=label)

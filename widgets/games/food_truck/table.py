@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from foodplay.engine import Game, State
+from foodplay.engine import State
 from foodplay.games.food_truck.rules import TRUCK_CLAUSE
 from foodplay_widgets.diff import ViewDiff, get_path
 from foodplay_widgets.games.food_truck.cards import (
@@ -22,6 +22,7 @@ from foodplay_widgets.games.food_truck.cards import (
 )
 from foodplay_widgets.games.food_truck.style import CSS
 from foodplay_widgets.renderers import (
+    CatalogueLabels,
     KeptParts,
     KnownScore,
     PartRow,
@@ -57,13 +58,15 @@ class SeatFacts(NamedTuple):
                    kinds)
 
 
-class FoodTruckRenderer:
+class FoodTruckRenderer(CatalogueLabels):
     """Draws Food Truck's table for one view.
 
     A seat's part (and within it its truck row and pile) and the legend are kept by the inputs
     they are drawn from (the language, the seat's own data, the same seat one step earlier for
     the highlights, and `SeatFacts`): a step changes one or two seats, and the others are not
     drawn again. Views are plain data, so their `repr` is a faithful key."""
+
+    prefix = "food-truck."
 
     css = CSS  # the game's own stylesheet, shipped once per app
 
@@ -343,12 +346,3 @@ class FoodTruckRenderer:
         key = UI + ("score_final" if final else "score")
         return [KnownScore(seat["vp"], True, text(key, count=seat["vp"]))
                 for seat in view["seats"]]
-
-    def credits(self, game: Game, text: Text) -> str:
-        return text("food-truck.credits")
-
-    def components_label(self, view: dict[str, Any], text: Text) -> str:
-        label = view.get("components", "tutor default")
-        if label == "tutor default":
-            return text("food-truck.components.default")
-        return text("food-truck.components.custom", label=label)
