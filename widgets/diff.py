@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from foodplay_widgets.text import Text
+from foodplay_widgets.text import Text, esc
 
 
 def get_path(view: dict[str, Any] | None, *path: Any) -> Any:
@@ -16,6 +16,19 @@ def get_path(view: dict[str, Any] | None, *path: Any) -> Any:
         except (KeyError, IndexError, TypeError):
             return None
     return value
+
+
+def changed_mark(text: Text) -> str:
+    """Words for a screen reader: the highlight's colour alone says nothing to them."""
+    return f'<span class="fp-sr"> {text.html("ui.changed")}</span>'
+
+
+def seat_row(label: str, body: str, changed: bool, text: Text,
+             classes: str = "fp-seat-row") -> str:
+    """One row of a seat's list: its `label` (plain text) and `body` (HTML), highlighted and
+    marked for a screen reader when it `changed` at the last step."""
+    cls, mark = (" fp-changed", changed_mark(text)) if changed else ("", "")
+    return f'<div class="{classes}{cls}"><dt>{esc(label)}{mark}</dt><dd>{body}</dd></div>'
 
 
 class ViewDiff:
@@ -33,6 +46,10 @@ class ViewDiff:
 
     def mark(self, *path: Any) -> str:
         """Words for a screen reader: the highlight's colour alone says nothing to them."""
-        if not self.changed(*path):
-            return ""
-        return f'<span class="fp-sr"> {self.text.html("ui.changed")}</span>'
+        return changed_mark(self.text) if self.changed(*path) else ""
+
+    def seat_row(self, label: str, body: str, s: int, *fields: str,
+                 classes: str = "fp-seat-row") -> str:
+        """Seat `s`'s row (`seat_row`), highlighted if any of its `fields` changed."""
+        changed = any(self.changed("seats", s, field) for field in fields)
+        return seat_row(label, body, changed, self.text, classes)

@@ -140,18 +140,12 @@ class BurgRenderer(CatalogueLabels):
             ("rat_tokens", "burg.ui.rat_tokens", self._rats(text, seat["rat_tokens"]), True),
         ]
         # empty passing states (no tool laid down, nothing taken) are left out to keep it short
-        rows = [self._row(text(key), body, d, s, field)
+        rows = [d.seat_row(text(key), body, s, field)
                 for field, key, body, keep in shown if keep or d.changed("seats", s, field)]
         name = esc(seat["name"])
         return (f'<section class="fp-player" aria-label="{name}">'
                 f'<h4 class="fp-player-name">{name} {shown_tags}</h4>'
                 f'<dl class="fp-seat-rows">{"".join(rows)}</dl></section>')
-
-    @staticmethod
-    def _row(label: str, body: str, d: ViewDiff, s: int, field: str) -> str:
-        cls = d.cls("seats", s, field)
-        return f'<div class="fp-seat-row{cls}"><dt>{esc(label)}{d.mark("seats", s, field)}' \
-               f"</dt><dd>{body}</dd></div>"
 
     @staticmethod
     def _tools(text: Text, hand: dict[str, int]) -> str:

@@ -470,13 +470,7 @@ class MoveBuilder(widgets.VBox):
         if move.kind == "place":
             self.play([move])
             return
-        verdict = self._preview.state.check(move)
-        if not verdict.ok:
-            self.show_refusal(self._preview.state, move, verdict, "editor.refused_step")
-            return
-        self.pending.append(move)
-        self.result.value = ""
-        self._draw()
+        self._add_step(move)
 
     def step_to(self, row: int, col: int) -> None:
         """Press the button of the cell at (row, col), as a click would (tests, lessons)."""
@@ -488,7 +482,11 @@ class MoveBuilder(widgets.VBox):
         return self.cells[(row - 1) * cols + col - 1][1]
 
     def add_upgrade(self, upgrade: str) -> None:
-        move = Move.make(self.learner, "upgrade", upgrade=upgrade)
+        self._add_step(Move.make(self.learner, "upgrade", upgrade=upgrade))
+
+    def _add_step(self, move: Move) -> None:
+        """Add `move` to the turn being built, if the position after the steps so far allows
+        it; else say why not."""
         verdict = self._preview.state.check(move)
         if not verdict.ok:
             self.show_refusal(self._preview.state, move, verdict, "editor.refused_step")

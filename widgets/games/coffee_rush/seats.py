@@ -11,7 +11,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from foodplay_widgets.diff import ViewDiff
+from foodplay_widgets.diff import ViewDiff, changed_mark, seat_row
 from foodplay_widgets.games.coffee_rush.pieces import (
     UI,
     chip,
@@ -61,12 +61,10 @@ def _seat(text: HashableText, s: int, seat_json: str, tags: tuple[tuple[str, str
         return " fp-changed" if field in changed else ""
 
     def mark(field: str) -> str:
-        return f'<span class="fp-sr"> {text.html("ui.changed")}</span>' if field in changed \
-            else ""
+        return changed_mark(text) if field in changed else ""
 
     def row(key: str, body: str, field: str) -> str:
-        return (f'<div class="fp-seat-row{cls(field)}"><dt>{esc(text(key))}{mark(field)}</dt>'
-                f"<dd>{body}</dd></div>")
+        return seat_row(text(key), body, field in changed, text)
 
     counts = [(UI + "row.completed", _hidden(text, s, completed, "completed"), "completed"),
               (UI + "row.penalties", _hidden(text, s, penalties, "penalties"), "penalties"),

@@ -335,9 +335,7 @@ class CuisineRenderer(CatalogueLabels):
 
     @staticmethod
     def _row(label: str, body: str, d: ViewDiff, s: int, field: str) -> str:
-        cls = d.cls("seats", s, field)
-        return (f'<div class="fp-seat-row fp-cu-row-{field}{cls}"><dt>{esc(label)}'
-                f'{d.mark("seats", s, field)}</dt><dd>{body}</dd></div>')
+        return d.seat_row(label, body, s, field, classes=f"fp-seat-row fp-cu-row-{field}")
 
     @staticmethod
     def _hand(text: Text, comp: Components, s: int, hand: Any) -> str:

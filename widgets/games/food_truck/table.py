@@ -208,29 +208,29 @@ class FoodTruckRenderer(CatalogueLabels):
             truck = self._kept(("truck", lang, repr(seat["truck"]), repr(seat["truck_deck"]),
                                 repr(seat["truck_discard"])),
                                lambda: self._truck(seat, text) + self._truck_deck(seat, text))
-            rows.append(self._row(text(UI + "row.truck"), truck, d, s, "truck",
-                                  "truck_deck", "truck_discard"))
-        rows.append(self._row(text(UI + "row.served"),
-                              self._served(s, seat, facts, d, text), d, s, "served"))
+            rows.append(d.seat_row(text(UI + "row.truck"), truck, s, "truck",
+                                   "truck_deck", "truck_discard"))
+        rows.append(d.seat_row(text(UI + "row.served"),
+                               self._served(s, seat, facts, d, text), s, "served"))
         pile = seat["pile"]
         if isinstance(pile, dict):
             body = f'<ul class="fp-cards fp-ft-backs">{backs(text, pile["count"])}</ul>'
-            rows.append(self._row(text(UI + "row.pile_hidden"), body, d, s, "pile"))
+            rows.append(d.seat_row(text(UI + "row.pile_hidden"), body, s, "pile"))
         else:
             body = self._kept(("pile", lang, s, tuple(pile), facts.kinds),
                               lambda: self._pile(s, pile, facts.kinds, text))
-            rows.append(self._row(text(UI + "row.pile"), body, d, s, "pile"))
+            rows.append(d.seat_row(text(UI + "row.pile"), body, s, "pile"))
         hand = seat["hand"]
         if isinstance(hand, dict):
             body = (f'<ul class="fp-cards fp-ft-backs">'
                     f'{backs(text, hand["count"], UI + "hand_hidden")}</ul>')
-            rows.append(self._row(text(UI + "row.hand"), body, d, s, "hand"))
+            rows.append(d.seat_row(text(UI + "row.hand"), body, s, "hand"))
         elif hand or d.changed("seats", s, "hand") or facts.phase == "prepare":
-            rows.append(self._row(text(UI + "row.hand"), card_list(
-                text, facts.kinds, hand, text(UI + "hand_aria", seat=s)), d, s, "hand"))
-        rows.append(self._row(text(UI + "row.cards"), card_list(
-            text, facts.kinds, seat["cards"], text(UI + "cards_aria", seat=s), " fp-small"),
-            d, s, "cards"))
+            rows.append(d.seat_row(text(UI + "row.hand"), card_list(
+                text, facts.kinds, hand, text(UI + "hand_aria", seat=s)), s, "hand"))
+        cards = card_list(text, facts.kinds, seat["cards"], text(UI + "cards_aria", seat=s),
+                          " fp-small")
+        rows.append(d.seat_row(text(UI + "row.cards"), cards, s, "cards"))
         classes = ["fp-player", "fp-ft-seat"]
         if seat["out"] and facts.phase != "prepare":
             classes.append("fp-ft-seat-out")
@@ -239,13 +239,6 @@ class FoodTruckRenderer(CatalogueLabels):
         return (f'<section class="{" ".join(classes)}" aria-label="{name}">'
                 f'<h4 class="fp-player-name">{name} {self._tags(seat, facts, text)}</h4>'
                 f'{vp}<dl class="fp-seat-rows">{"".join(rows)}</dl></section>')
-
-    @staticmethod
-    def _row(label: str, body: str, d: ViewDiff, s: int, *fields: str) -> str:
-        changed = next((f for f in fields if d.changed("seats", s, f)), None)
-        cls = " fp-changed" if changed else ""
-        mark = d.mark("seats", s, changed) if changed else ""
-        return f'<div class="fp-seat-row{cls}"><dt>{esc(label)}{mark}</dt><dd>{body}</dd></div>'
 
     @staticmethod
     def _truck(seat: dict[str, Any], text: Text) -> str:
