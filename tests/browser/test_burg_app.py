@@ -28,7 +28,8 @@ def counter_re(step: int, total: int | None = None) -> re.Pattern[str]:
 def wait_for_app(page) -> tuple[int, int]:
     """Wait until the tutor is interactive (counter shown, Next present); (step, last)."""
     counter = page.locator(".fp-step-counter .fp-counter")
-    expect(counter).to_have_text(COUNTER, timeout=FIRST_RENDER_MS)
+    # the whole game: not "step 0 / 10 so far" while the bots still play (read_counter's form)
+    expect(counter).to_have_text(re.compile(rf"^{COUNTER.pattern}$"), timeout=FIRST_RENDER_MS)
     expect(page.locator("button.fp-next")).to_be_visible()
     return read_counter(page)
 
