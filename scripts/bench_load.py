@@ -241,16 +241,28 @@ async def protocol_learner(url: str, delay: float, clicks: int,
                              if kind == "comm_msg" and content.get("comm_id") == control
                              else None)
         loaded = (time.monotonic() - start) * 1000
-        next_id = next(model for model, each in states.items()
-                       if "fp-next" in each["state"].get("_dom_classes", []))
+
+        def button(css: str) -> str:
+            return next(model for model, each in states.items()
+                        if css in each["state"].get("_dom_classes", []))
+
+        async def click(model: str) -> None:
+            await ws.write_message(wire_message(
+                "comm_msg", {"comm_id": model, "data": {"method": "custom",
+                                                        "content": {"event": "click"}}},
+                session), binary=True)
+
+        def idle(kind: str, content: dict) -> bool | None:
+            return True if kind == "status" and content.get("execution_state") == "idle" \
+                else None
+
+        await click(button("fp-app-drawn"))  # what a page's ping says once it drew the app
+        await until(idle)
+        next_id = button("fp-next")
         for _ in range(clicks):
             clicked = time.monotonic()
-            await ws.write_message(wire_message(
-                "comm_msg", {"comm_id": next_id, "data": {"method": "custom",
-                                                          "content": {"event": "click"}}},
-                session), binary=True)
-            await until(lambda kind, content: True if kind == "status"
-                        and content.get("execution_state") == "idle" else None)
+            await click(next_id)
+            await until(idle)
             times.append((time.monotonic() - clicked) * 1000)
     except Exception as exc:  # a learner who never gets the app is a figure, not a crash
         print(f"    a learner gave up: {type(exc).__name__}: {exc}", flush=True)

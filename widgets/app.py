@@ -26,6 +26,7 @@ from foodplay_widgets.explanation import ExplanationPanel, RulebookReader
 from foodplay_widgets.guard import ErrorCatcher
 from foodplay_widgets.lean import sharing_styles
 from foodplay_widgets.moves import MovePanel
+from foodplay_widgets.ping import ping_button, ping_html
 from foodplay_widgets.renderers import editor_for, renderer_for
 from foodplay_widgets.scores import ScoresPanel
 from foodplay_widgets.share import SharePanel
@@ -38,7 +39,7 @@ from foodplay_widgets.timeline import TimelineControls
 MAX_BOT_MOVES = 10_000
 AHEAD = 10  # a fresh bot game is played this many steps ahead of the step shown
 BACKGROUND_SLICE = 0.02  # seconds of bot play per turn of the kernel's event loop
-BACKGROUND_DELAY = 0.5  # seconds after the first paint before the bots play on
+BACKGROUND_DELAY = 0.25  # seconds after the page drew the app before the bots play on
 TEACHER = -1  # the seat selector's value for the teacher's view (None would mean "nothing")
 MODES = ("watch", "play")
 
@@ -140,8 +141,13 @@ class App(widgets.VBox):
         bottom = widgets.VBox([self.moves, self.share])
         bottom.add_class("fp-bottom")
         game_css = getattr(renderer_for(self.game.id), "css", "")
-        super().__init__([style_widget(game_css), header, self.settings, self.messages, main,
-                          bottom])
+        # the page says when it has drawn the app (ping.py): the bots play on only from then
+        self._drawn_by_page = False
+        self._playing_on: StepwiseBotGame | None = None  # the game the event loop plays on
+        self.drawn = ping_button("fp-app-drawn", guard(self._page_drew))
+        sheet = style_widget(game_css, after=ping_html(".fp-app", "fp-app-drawn"))
+        super().__init__([sheet, header, self.settings, self.messages, main, bottom,
+                          self.drawn])
         self.add_class("fp-app")
         self.add_class(f"fp-game-{self.game.id}")  # for a game's own stylesheet
         mark_language(self, self.lang)
@@ -269,13 +275,23 @@ class App(widgets.VBox):
             self.pending = None
             self.render()  # the counter, the share panel: what the end of the game changes
 
+    def _page_drew(self) -> None:
+        """The page has drawn the app (its ping): its widgets now take every update."""
+        self._drawn_by_page = True
+        if self.pending is not None:
+            self._play_on_later(self.pending)
+
     def _play_on_later(self, game: StepwiseBotGame) -> None:
-        """Let the bots play on from the kernel's event loop, a slice at a time, so that the
-        first paint comes first and the learner's clicks are answered between slices."""
+        """Let the bots play on from the kernel's event loop, a slice at a time, once the page
+        has drawn the app: the first paint comes first, the learner's clicks are answered
+        between slices, and the end of the game reaches widgets that exist (see ping.py)."""
+        if not self._drawn_by_page or game is self._playing_on:
+            return  # the page's ping starts it; a second ping does not start it twice
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop (plain Python, tests): on demand only
             return
+        self._playing_on = game
         loop.call_later(BACKGROUND_DELAY, self.errors(self._play_slice), game, loop)
 
     def _play_slice(self, game: StepwiseBotGame, loop: asyncio.AbstractEventLoop) -> None:

@@ -15,6 +15,8 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
+from foodplay_widgets.ping import ping_button, ping_html
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -68,15 +70,10 @@ BUILD_GAP_S = 0.01  # between two later widgets, so that clicks are answered in 
 _waiting: list[Later] = []
 _building: list[Any] = []  # [the event loop] while it builds the waiting widgets
 
-# A placeholder's note holds a hidden image that cannot load: its error handler (HTML widgets
-# run event attributes, not <script>) clicks the placeholder's hidden button once the browser
-# has drawn it, so the kernel builds only for a page that is connected: the new widgets' models
-# then reach the browser. (Built on a timer, a busy machine's page could ask for a widget the
-# kernel had not yet made, and showed an error in its place.)
-PING_JS = ("var img = this; (function ping(n) { var box = img.closest('.fp-later');"
-           " var go = box && box.querySelector('button.fp-later-go');"
-           " if (go) { go.click(); } else if (n < 100) { setTimeout(function () {"
-           " ping(n + 1); }, 100); } })(0);")
+# A placeholder's note pings its hidden button once the browser has drawn it (see ping.py), so
+# the kernel builds only for a page that is connected: the new widgets' models then reach the
+# browser. (Built on a timer, a busy machine's page could ask for a widget the kernel had not yet
+# made, and showed an error in its place.)
 
 
 class Later(widgets.VBox):
@@ -86,15 +83,9 @@ class Later(widgets.VBox):
 
     def __init__(self, build: Callable[[], widgets.Widget], waiting_html: str,
                  failed_html: str):
-        from html import escape
-
-        ping = f'<img class="fp-later-ping" hidden alt="" src="data:," ' \
-               f'onerror="{escape(PING_JS, quote=True)}">'
-        note = widgets.HTML(waiting_html + ping)
+        note = widgets.HTML(waiting_html + ping_html(".fp-later", "fp-later-go"))
         note.add_class("fp-later-note")
-        self.go = widgets.Button(layout=widgets.Layout(display="none"))
-        self.go.add_class("fp-later-go")
-        self.go.on_click(lambda _: start_building())
+        self.go = ping_button("fp-later-go", start_building)
         super().__init__([note, self.go])
         self.add_class("fp-later")
         self.build, self.failed_html, self.built = build, failed_html, None

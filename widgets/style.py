@@ -365,10 +365,11 @@ CSS = """
 """
 
 
-def style_widget(extra: str = "") -> widgets.HTML:
+def style_widget(extra: str = "", after: str = "") -> widgets.HTML:
     """The stylesheet as a widget; every app carries it, so each stands alone. `extra` is a
-    game's own stylesheet (its renderer's `css`), added after the shared one."""
-    sheet = widgets.HTML(f"<style>{CSS}{extra}</style>")
+    game's own stylesheet (its renderer's `css`), added after the shared one; `after` is
+    hidden HTML drawn with it (an app's ping, see ping.py)."""
+    sheet = widgets.HTML(f"<style>{CSS}{extra}</style>{after}")
     sheet.add_class("fp-style")
     sheet.layout.display = "none"
     return sheet

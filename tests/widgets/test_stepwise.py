@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from html_text import plain
 
 from foodplay.bots import play_game
 from foodplay.record import Record
-from foodplay_widgets.app import AHEAD, App
+from foodplay_widgets.app import AHEAD, BACKGROUND_DELAY, App
 from foodplay_widgets.stepwise import GrowingTimeline, StepwiseBotGame
 
 GAMES = ("burg", "coffee-rush", "cuisine-a-la-card", "food-truck")
@@ -68,3 +71,30 @@ def test_widgets_of_an_app_share_their_style_models():
     app = App(game="burg", env={}, lazy=True)
     assert app.controls.next.style is app.controls.back.style
     assert app.table.parts.made[0].style is app.explanation.html.style
+
+
+def test_the_bots_play_on_only_once_the_page_has_drawn_the_app():
+    """A Voilà page builds its widget models after it got their states; an update sent before
+    they exist is dropped (the slider kept its old bound). So the ping starts the bots."""
+
+    async def page():
+        app = App(game="burg", seed=4, env={}, lazy=True)
+        assert "fp-app-drawn" in app.children[0].value  # the stylesheet's image pings it
+        await asyncio.sleep(3 * BACKGROUND_DELAY)
+        waited = app.timeline.last
+        app.drawn.click()  # what the image does once the browser has drawn the app
+        app.drawn.click()  # a second view pings too: one game played on, not two
+        for _ in range(400):
+            if app.pending is None:
+                break
+            await asyncio.sleep(0.02)
+        return app, waited
+
+    # a thread of its own: an earlier test may leave this thread's loop marked as running
+    with ThreadPoolExecutor(1) as pool:
+        app, waited = pool.submit(asyncio.run, page()).result()
+    assert waited == AHEAD  # no ping, no play: nothing is sent to models not yet built
+    full, _ = play_game("burg", 3, 4, ("heuristic",))
+    assert app.pending is None and app.timeline.record.moves == full.moves
+    assert app.controls.slider.max == len(full.moves) and app.timeline.cursor == 0
+    assert "so far" not in app.controls.counter.value
