@@ -9,7 +9,9 @@ needs nothing in the notebook. The handler listens on `document`, so the keys wo
 focus is, except while typing (input, textarea, select, contenteditable, a slider's handle) or
 with Ctrl, Alt or Meta held. It never changes state itself: it clicks the app's own buttons,
 found by CSS class, so the kernel does the work exactly as for a mouse click. It also names
-the step slider's handle for screen readers (noUiSlider leaves it unnamed).
+the step slider's handle for screen readers (noUiSlider leaves it unnamed), and it takes Home
+and End on that handle to the First and Last buttons (noUiSlider's own Home and End keep the
+bounds the slider was made with).
 
 To add a key, add an entry to `KEY_CLICKS` (key -> a button's CSS selector, clicked) or to
 `KEY_FOCUS` (key -> an element's selector, focused and scrolled into view), and a legend line to
@@ -81,6 +83,18 @@ KEYS_JS = """(function () {
     }
   };
   document.addEventListener('keydown', window.fpKeys);
+  // Home and End on the slider's handle: noUiSlider's own go to the bounds the slider was made
+  // with (its keyboard code reads its first options, which updateOptions leaves alone), so a
+  // slider whose last step grew (the bots played on) stopped short. The buttons do it instead.
+  document.addEventListener('keydown', function (e) {
+    if ((e.key !== 'Home' && e.key !== 'End') || !e.target.closest
+        || !e.target.closest('.fp-slider .noUi-handle')) { return; }
+    var app = appFor(e.target);
+    var button = app ? app.querySelector(CLICK[e.key]) : null;
+    e.preventDefault();
+    e.stopPropagation();  // this listener captures: the handle's own never sees the key
+    if (button && !button.disabled) { button.click(); }
+  }, true);
   // noUiSlider's handle (role=slider) gets no name from the widget's label: give it that one
   function nameSliders() {
     document.querySelectorAll('.fp-slider .noUi-handle:not([aria-label])').forEach(

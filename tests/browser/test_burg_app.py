@@ -88,6 +88,9 @@ def test_step_with_buttons_and_keyboard(page, voila_server, save_screenshot):
     assert step == 0
     expect_step(page, 0, last)
     expect(page.locator("button.fp-back")).to_be_disabled()
+    # the bots finished their game after the first paint: the slider reaches its last step
+    expect(page.locator(".fp-slider .noUi-handle")).to_have_attribute("aria-valuemax",
+                                                                      re.compile(rf"^{last}(\.0+)?$"))
 
     page.locator("button.fp-next").click()
     expect_step(page, 1, last)
