@@ -198,7 +198,9 @@ class Teacher(widgets.VBox):
             self.record.annotations.pop(self.step, None)
         self._message = ("ui.teacher.kept", {"step": self.step})
         self.app._draw_note(self.app.context())  # the tutor's aside for this step, at once
-        self._draw_status(Text(get_game(self.record.game), self.lang))
+        text = Text(get_game(self.record.game), self.lang)
+        self._draw_status(text)
+        self._draw_record_links(text)  # a link copied before Save carries the note too
         self.remove_note.disabled = self.step not in self.record.annotations
 
     def remove(self) -> None:
@@ -306,16 +308,7 @@ class Teacher(widgets.VBox):
         self.paste.placeholder = text("ui.teacher.position_placeholder")
         self.start_position.description = text("ui.teacher.position_start")
         self.start_position.tooltip = text("ui.teacher.position_start_tip")
-        data = base64.b64encode(self.record.dumps().encode("utf-8")).decode()
-        tail = f"seed{self.record.seed}" if self.record.seed is not None else "example"
-        name = f"{self.record.game}-{self.record.players}p-{tail}-annotated.json"
-        self.download.value = (f'<a class="fp-teacher-download-link" download="{esc(name)}" '
-                               f'href="data:application/json;base64,{data}">'
-                               f'{text.html("ui.teacher.download")}</a>')
-        url = self.class_link_url()
-        self.class_link.value = link_row_html(
-            url, "fp-class-link", text.html("ui.teacher.class_link", step=step),
-            text.html("ui.teacher.class_link_label", step=step))
+        self._draw_record_links(text)
         self._draw_lessons(text, game.id)
         summary = base64.b64encode(summary_html(game.id, self.lang).encode("utf-8")).decode()
         page = with_lang(f"summary.ipynb?game={game.id}", self.lang)
@@ -328,6 +321,19 @@ class Teacher(widgets.VBox):
                               f'<p class="fp-lesson-link-note">'
                               f'{text.html("ui.teacher.summary_note")}</p>')
         self.presenter.value = "fp-presenter" in self._dom_classes
+
+    def _draw_record_links(self, text: Text) -> None:
+        """The download and the class link: both carry the record, notes and all."""
+        data = base64.b64encode(self.record.dumps().encode("utf-8")).decode()
+        tail = f"seed{self.record.seed}" if self.record.seed is not None else "example"
+        name = f"{self.record.game}-{self.record.players}p-{tail}-annotated.json"
+        self.download.value = (f'<a class="fp-teacher-download-link" download="{esc(name)}" '
+                               f'href="data:application/json;base64,{data}">'
+                               f'{text.html("ui.teacher.download")}</a>')
+        step = self.step
+        self.class_link.value = link_row_html(
+            self.class_link_url(), "fp-class-link", text.html("ui.teacher.class_link", step=step),
+            text.html("ui.teacher.class_link_label", step=step))
 
     def _draw_status(self, text: Text) -> None:
         steps = sorted(self.record.annotations)

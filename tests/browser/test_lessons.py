@@ -147,6 +147,8 @@ def test_teacher_annotates_a_step_and_shares_a_class_link(page, voila_server, sa
     page.locator("button.fp-teacher-save").click()
     expect(page.locator(".fp-teacher-note").first).to_contain_text("does the rat count?",
                                                                    timeout=UPDATE_MS)
+    # the saved note's status is drawn with the class link: the link now carries the note
+    expect(page.locator(".fp-teacher-status")).to_contain_text("saved", timeout=UPDATE_MS)
     link = page.locator("a.fp-class-link")
     expect(link).to_have_text("Class link: this game at step 4")
     assert link.get_attribute("href").startswith("burg.ipynb?")  # relative: kept behind proxies
