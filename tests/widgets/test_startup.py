@@ -140,19 +140,29 @@ def test_a_page_kernel_is_quiet_until_the_page_connects_then_speaks(page_kernel)
     sent: list[str] = []
     for source in cells("burg.ipynb"):
         sent += run(client, source)[1]
-    # the bots play on between the page's loading and its connection: nothing sent either
-    out, later = run(client, "import asyncio\nfor _ in range(200):\n"
-                             "    if app.pending is None:\n        break\n"
-                             "    await asyncio.sleep(0.05)\n"
+    # no page yet: nothing is sent, and the bots wait for the page to draw the app
+    out, later = run(client, "import asyncio\nawait asyncio.sleep(1)\n"
                              "print(app.pending is None, app.timeline.last)\n" + COUNT)
     assert sent + later == []
-    done, last, models, apps = out.split()
-    assert done == "True" and apps == "1" and 100 < int(models) <= 200
+    done, played, models, apps = out.split()
+    assert done == "False" and played == "10" and apps == "1" and 100 < int(models) <= 200
     states = connect(client)
     assert len(states) == int(models)  # every widget reaches the page, in one message
     counters = [s["state"].get("value", "") for s in states.values()
                 if "fp-counter" in str(s["state"].get("value", ""))]
-    assert counters and f"/ {last}<" in counters[0]  # the whole game, not "so far"
+    assert counters and "so far" in counters[0]
+    # the page drew the app, and its image pinged: the bots play the rest, and the page hears
+    drawn = next(model for model, s in states.items()
+                 if "fp-app-drawn" in s["state"].get("_dom_classes", []))
+    client.shell_channel.send(client.session.msg(
+        "comm_msg", {"comm_id": drawn, "data": {"method": "custom",
+                                                "content": {"event": "click"}}}))
+    out, later = run(client, "for _ in range(200):\n    if app.pending is None:\n        break\n"
+                             "    await asyncio.sleep(0.05)\n"
+                             "print(app.pending is None, app.timeline.last,"
+                             " app.controls.slider.max)")
+    done, last, bound = out.split()
+    assert done == "True" and int(last) > 10 and bound == last and "comm_msg" in later
     # connected: a new widget is announced at once, and a change is sent
     out, after = run(client, "import ipywidgets\nnew = ipywidgets.HTML('new')\n"
                              "new.value = 'changed'")
