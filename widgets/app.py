@@ -30,7 +30,7 @@ from foodplay_widgets.ping import ping_button, ping_html
 from foodplay_widgets.renderers import editor_for, renderer_for
 from foodplay_widgets.scores import ScoresPanel
 from foodplay_widgets.share import SharePanel
-from foodplay_widgets.stepwise import GrowingTimeline, StepwiseBotGame
+from foodplay_widgets.stepwise import BackgroundPlay, GrowingTimeline, StepwiseBotGame
 from foodplay_widgets.style import style_widget
 from foodplay_widgets.table import TableView
 from foodplay_widgets.text import Text, esc, language_options, mark_language
@@ -38,8 +38,6 @@ from foodplay_widgets.timeline import TimelineControls
 
 MAX_BOT_MOVES = 10_000
 AHEAD = 10  # a fresh bot game is played this many steps ahead of the step shown
-BACKGROUND_SLICE = 0.02  # seconds of bot play per turn of the kernel's event loop
-BACKGROUND_DELAY = 0.25  # seconds after the page drew the app before the bots play on
 TEACHER = -1  # the seat selector's value for the teacher's view (None would mean "nothing")
 MODES = ("watch", "play")
 
@@ -142,9 +140,8 @@ class App(widgets.VBox):
         bottom.add_class("fp-bottom")
         game_css = getattr(renderer_for(self.game.id), "css", "")
         # the page says when it has drawn the app (ping.py): the bots play on only from then
-        self._drawn_by_page = False
-        self._playing_on: StepwiseBotGame | None = None  # the game the event loop plays on
-        self.drawn = ping_button("fp-app-drawn", guard(self._page_drew))
+        self.background = BackgroundPlay(lambda: self.pending, self.finish_game, guard)
+        self.drawn = ping_button("fp-app-drawn", guard(self.background.page_drew))
         sheet = style_widget(game_css, after=ping_html(".fp-app", "fp-app-drawn"))
         super().__init__([sheet, header, self.settings, self.messages, main, bottom,
                           self.drawn])
@@ -221,7 +218,7 @@ class App(widgets.VBox):
             if self.pending.done:
                 self.pending = None
             else:
-                self._play_on_later(self.pending)
+                self.background.start()
         else:
             self.timeline = Timeline(record)
         self._decision_start: dict[int, int] = {}  # learner's move index -> its decision's first
@@ -274,34 +271,6 @@ class App(widgets.VBox):
             self.pending.finish()
             self.pending = None
             self.render()  # the counter, the share panel: what the end of the game changes
-
-    def _page_drew(self) -> None:
-        """The page has drawn the app (its ping): its widgets now take every update."""
-        self._drawn_by_page = True
-        if self.pending is not None:
-            self._play_on_later(self.pending)
-
-    def _play_on_later(self, game: StepwiseBotGame) -> None:
-        """Let the bots play on from the kernel's event loop, a slice at a time, once the page
-        has drawn the app: the first paint comes first, the learner's clicks are answered
-        between slices, and the end of the game reaches widgets that exist (see ping.py)."""
-        if not self._drawn_by_page or game is self._playing_on:
-            return  # the page's ping starts it; a second ping does not start it twice
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no event loop (plain Python, tests): on demand only
-            return
-        self._playing_on = game
-        loop.call_later(BACKGROUND_DELAY, self.errors(self._play_slice), game, loop)
-
-    def _play_slice(self, game: StepwiseBotGame, loop: asyncio.AbstractEventLoop) -> None:
-        if game is not self.pending:  # a new game, a mode change or a jump finished it
-            return
-        game.play_for(BACKGROUND_SLICE)
-        if game.done:
-            self.finish_game()
-        else:
-            loop.call_soon(self.errors(self._play_slice), game, loop)
 
     def play_move(self, move: Move) -> Verdict | None:
         """Play the learner's move at the present step. A refused move returns its verdict and

@@ -1,5 +1,6 @@
 """A bot game played into a timeline a few moves at a time, so that an app can draw its first
-step before the bots have played the whole game.
+step before the bots have played the whole game; `BackgroundPlay` plays the rest on the
+kernel's event loop once the page has drawn the app.
 
 The moves are exactly those of `foodplay.bots.play_game` for the same game, players, seed and
 bots: the same seeded bots choose in the same order, whole decisions at a time, on one working
@@ -8,6 +9,7 @@ position (no copy per move, as in `play_game`).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +20,8 @@ from foodplay.record import Record, Step
 from foodplay.timeline import Timeline
 
 MAX_MOVES = 100_000  # play_game's own guard against a game that never ends
+BACKGROUND_SLICE = 0.02  # seconds of bot play per turn of the kernel's event loop
+BACKGROUND_DELAY = 0.25  # seconds after the page drew the app before the bots play on
 
 
 class GrowingTimeline(Timeline):
@@ -86,3 +90,46 @@ class StepwiseBotGame:
         if timeline.last > start:
             timeline.settle(state)
         return timeline.last > start
+
+
+class BackgroundPlay:
+    """Plays an app's unfinished bot game (`current()`) on the kernel's event loop, a slice at
+    a time, from the moment the page has drawn the app (`page_drew`, its ping: see ping.py):
+    the first paint comes first, the learner's clicks are answered between slices, and the end
+    of the game reaches widgets that exist. `finished()` runs when the game is over.
+    `guard` wraps each slice (the app turns an error into a message)."""
+
+    def __init__(self, current: Callable[[], StepwiseBotGame | None],
+                 finished: Callable[[], None],
+                 guard: Callable[[Callable[..., Any]], Callable[..., Any]] = lambda f: f):
+        self.current, self.finished = current, finished
+        self.drawn = False  # the page has drawn the app
+        self._slice = guard(self._play_slice)
+        self._playing: StepwiseBotGame | None = None  # the game the event loop plays on
+
+    def page_drew(self) -> None:
+        """The page has drawn the app: play on from now (every view pings; once is enough)."""
+        self.drawn = True
+        self.start()
+
+    def start(self) -> None:
+        """Play the current game on, if the page has drawn the app and there is an event loop
+        (plain Python has none: the bots then play only on demand)."""
+        game = self.current()
+        if game is None or not self.drawn or game is self._playing:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._playing = game
+        loop.call_later(BACKGROUND_DELAY, self._slice, game, loop)
+
+    def _play_slice(self, game: StepwiseBotGame, loop: asyncio.AbstractEventLoop) -> None:
+        if game is not self.current():  # a new game, a mode change or a jump finished it
+            return
+        game.play_for(BACKGROUND_SLICE)
+        if game.done:
+            self.finished()
+        else:
+            loop.call_soon(self._slice, game, loop)

@@ -6,6 +6,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 import ipywidgets as widgets
+from threads import run_alone
 
 from foodplay_widgets import lean
 from foodplay_widgets.lean import Later, shared_styles
@@ -41,10 +42,7 @@ def test_later_widgets_are_built_in_order_once_the_browser_has_drawn_one():
             await asyncio.sleep(0.05)
         return first, broken, last
 
-    # a thread of its own: an earlier test of the session may leave this thread's loop marked
-    # as running, and asyncio.run refuses to start inside it
-    with ThreadPoolExecutor(1) as pool:
-        first, broken, last = pool.submit(asyncio.run, page()).result()
+    first, broken, last = run_alone(page())
     assert built == ["first", "last"]
     assert first.children[0].value == "first" and last.children[0].value == "last"
     assert broken.children[0].value == "<p>failed</p>"

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from html_text import plain
+from threads import run_alone
 
 from foodplay.bots import play_game
 from foodplay.record import Record
-from foodplay_widgets.app import AHEAD, BACKGROUND_DELAY, App
-from foodplay_widgets.stepwise import GrowingTimeline, StepwiseBotGame
+from foodplay_widgets.app import AHEAD, App
+from foodplay_widgets.stepwise import BACKGROUND_DELAY, GrowingTimeline, StepwiseBotGame
 
 GAMES = ("burg", "coffee-rush", "cuisine-a-la-card", "food-truck")
 
@@ -90,9 +90,7 @@ def test_the_bots_play_on_only_once_the_page_has_drawn_the_app():
             await asyncio.sleep(0.02)
         return app, waited
 
-    # a thread of its own: an earlier test may leave this thread's loop marked as running
-    with ThreadPoolExecutor(1) as pool:
-        app, waited = pool.submit(asyncio.run, page()).result()
+    app, waited = run_alone(page())
     assert waited == AHEAD  # no ping, no play: nothing is sent to models not yet built
     full, _ = play_game("burg", 3, 4, ("heuristic",))
     assert app.pending is None and app.timeline.record.moves == full.moves
