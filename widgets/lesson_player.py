@@ -26,10 +26,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from foodplay.engine import Move
-from foodplay.explain import explain, move_text, reason_text, step_text
+from foodplay.explain import move_text, step_text
 from foodplay.games import get_game
 from foodplay.lessons import (
-    STARS,
     Course,
     Lesson,
     LessonRun,
@@ -43,53 +42,21 @@ from foodplay.messages import LANGUAGES
 from foodplay_widgets.context import Context
 from foodplay_widgets.explanation import (
     RulebookReader,
-    allowed_html,
-    clause_block,
-    clause_link,
 )
 from foodplay_widgets.guard import ErrorCatcher
+from foodplay_widgets.lesson_view import (
+    LESSON_CSS,
+    feedback_html,
+    goal_html,
+    happened_html,
+    hints_html,
+    summary_html,
+)
 from foodplay_widgets.share import link_row_html, page_url
 from foodplay_widgets.store import BrowserStore
 from foodplay_widgets.style import CSS, style_widget
 from foodplay_widgets.table import TableView
-from foodplay_widgets.text import Text, badge, esc, language_options, mark_language
-
-LESSON_CSS = """
-.fp-lesson-goal { border-left: 4px solid #6e40c9; background: #fbefff; padding: 6px 12px;
-  border-radius: 0 8px 8px 0; }
-.fp-lesson-heading { font-size: 1.3em; }
-.fp-stars { font-size: 1.3em; color: #9a6700; letter-spacing: 2px; }
-.fp-lesson-score { display: flex; gap: 12px; align-items: baseline; flex-wrap: wrap; }
-.fp-lesson-scale { font-size: 0.88em; color: #57606a; }
-.fp-lesson-prompt { font-weight: 600; font-size: 1.08em; }
-.fp-lesson-moves { gap: 4px; flex-wrap: wrap; }
-.fp-app .fp-lesson-move { background: #dafbe1; border: 1px solid #1a7f37; color: #0d4a1f;
-  font-weight: 600; }
-.fp-app .fp-lesson-move:focus, .fp-app .fp-lesson-tool:focus, .fp-app .fp-lesson-try:focus {
-  outline: 3px solid #0969da; outline-offset: 2px; }
-.fp-app .fp-lesson-try { background: #fff1e5; border: 1px dashed #bc4c00; color: #762c00; }
-.fp-lesson-tools { gap: 6px; flex-wrap: wrap; align-items: center; }
-.fp-lesson-feedback:empty { display: none; }
-.fp-off-line { border-left: 4px solid #bf8700; background: #fff8c5; padding: 4px 10px;
-  border-radius: 0 6px 6px 0; }
-.fp-accepted { border-left: 4px solid #1a7f37; background: #dafbe1; padding: 4px 10px;
-  border-radius: 0 6px 6px 0; }
-.fp-hint-ladder { background: #ddf4ff; border-radius: 8px; padding: 4px 12px; }
-.fp-hint-ladder ol { margin: 2px 0; padding-left: 1.4em; }
-.fp-rung-name { font-weight: 600; }
-.fp-lesson-summary { border: 2px solid #1a7f37; border-radius: 10px; padding: 8px 14px;
-  background: #f0fff4; }
-.fp-lesson-happened { border: 1px solid #d0d7de; border-radius: 8px; padding: 6px 12px;
-  background: #fff; }
-.fp-lesson-link-note { font-size: 0.85em; color: #57606a; }
-"""
-
-
-def stars_html(text: Text, count: int, total: int = STARS) -> str:
-    """Stars as symbols for the eye and as words for a screen reader."""
-    words = text.html("ui.lesson.stars", count=count, max=total)
-    return (f'<span class="fp-stars" aria-hidden="true">{"★" * count}{"☆" * (total - count)}'
-            f'</span> <span class="fp-star-words">{words}</span>')
+from foodplay_widgets.text import Text, esc, language_options, mark_language
 
 
 def _button(css: str, style: str = "") -> widgets.Button:
@@ -424,49 +391,11 @@ class LessonPlayer(widgets.VBox):
         return {"seat": self.lesson.seat}
 
     def _draw_goal(self, text: Text) -> None:
-        run, lesson = self.run, self.lesson
-        total = len(lesson.decisions)
-        progress = text("ui.lesson.progress_done", total=total) if run.finished else \
-            text("ui.lesson.progress", n=run.at + 1, total=total)
-        heading = text("ui.lesson.heading", number=self.index + 1, total=len(self.lessons),
-                       title=text(lesson.title))
-        self.goal.value = (
-            f'<section class="fp-lesson-goal" aria-label="{text.html("ui.lesson.goal")}">'
-            f'<h3 class="fp-lesson-heading">{esc(heading)}</h3>'
-            f'<p class="fp-lesson-goal-text"><strong>{text.html("ui.lesson.goal")}:</strong> '
-            f'{esc(text(lesson.goal, **self._params()))}</p>'
-            f'<p class="fp-lesson-score"><span class="fp-lesson-progress">{esc(progress)}</span>'
-            f' {stars_html(text, run.stars)}</p>'
-            f'<p class="fp-lesson-scale">{text.html("ui.lesson.scale")}</p></section>')
-
-    def _sentences(self, ctx: Context, steps) -> str:
-        text = ctx.text
-        items = []
-        for step in steps:
-            state = self.run.timeline.state_at(step.index)
-            head = text("step.setup") if step.move is None else (
-                text("ui.step.secret_move", seat=step.move.seat) if ctx.move_hidden(step.index)
-                else step_text(state, step.move, ctx.lang))
-            lines = "".join(
-                f'<li class="fp-sentence"><p class="fp-sentence-text">{esc(s.text)}</p>'
-                f'<p class="fp-cites">{self._cites(text, s.clauses)}</p></li>'
-                for s in explain(state, step.events, ctx.seat, ctx.lang))
-            items.append(f'<li class="fp-lesson-step"><p class="fp-step-move">{esc(head)}</p>'
-                         f'<ul class="fp-sentences">{lines}</ul></li>')
-        return "".join(items)
-
-    def _cites(self, text: Text, clauses) -> str:
-        return " ".join(f"{clause_link(text, c, self.reader.prefix)} {badge(text, c)}"
-                        for c in clauses)
+        self.goal.value = goal_html(text, self.lesson, self.run, self.index + 1,
+                                    len(self.lessons))
 
     def _draw_happened(self, ctx: Context) -> None:
-        text = ctx.text
-        first = self._steps_shown and self._steps_shown[0].index <= self.run.start
-        title = text.html("ui.lesson.where" if first else "ui.lesson.happened")
-        self.happened.value = (
-            f'<section class="fp-lesson-happened" aria-label="{title}">'
-            f'<h4>{title}</h4><ol class="fp-lesson-steps">'
-            f'{self._sentences(ctx, self._steps_shown)}</ol></section>')
+        self.happened.value = happened_html(ctx, self.run, self._steps_shown, self.reader.prefix)
 
     def _draw_decision(self, ctx: Context) -> None:
         text, run, lesson = ctx.text, self.run, self.lesson
@@ -559,27 +488,11 @@ class LessonPlayer(widgets.VBox):
         return text("ui.lesson.hint.answer", move=move_text(self.run.state, move, ctx.lang))
 
     def _draw_hints(self, ctx: Context) -> None:
-        text = ctx.text
         shown = self.run.shown_rungs()
-        if not shown:
-            self.hints.value = ""
-            self.hints.layout.display = "none"
-            return
-        rulebook = get_game(self.game_id).rulebook()
-        items = []
-        for rung in shown:
-            cited = ""
-            if rung.clause:
-                cited = (f'<ul class="fp-cited-list">'
-                         f'{clause_block(text, rulebook[rung.clause], self.reader.prefix)}</ul>')
-            items.append(f'<li class="fp-rung fp-rung-{rung.kind}"><span class="fp-rung-name">'
-                         f'{text.html(f"ui.lesson.rung.{rung.kind}")}:</span> '
-                         f'{esc(self.rung_text(rung, ctx))}{cited}</li>')
-        self.hints.value = (f'<section class="fp-hint-ladder" role="status" aria-label="'
-                            f'{text.html("ui.lesson.hint.title")}"><h4>'
-                            f'{text.html("ui.lesson.hint.title")}</h4>'
-                            f'<ol>{"".join(items)}</ol></section>')
-        self.hints.layout.display = ""
+        self.hints.value = hints_html(ctx.text, get_game(self.game_id).rulebook(), shown,
+                                      lambda rung: self.rung_text(rung, ctx),
+                                      self.reader.prefix) if shown else ""
+        self.hints.layout.display = "" if shown else "none"
 
     def _draw_feedback(self, ctx: Context) -> None:
         text, outcome = ctx.text, self._outcome
@@ -589,40 +502,11 @@ class LessonPlayer(widgets.VBox):
             self.feedback.value = ""
             self.retry.layout.display = "none"
             return
-        state = self.run.state
-        rulebook = get_game(self.game_id).rulebook()
-        what = move_text(state, outcome.move, ctx.lang)
-        if outcome.kind == "accepted":
-            self.feedback.value = (f'<div class="fp-accepted" role="status"><p>'
-                                   f'{text.html("ui.lesson.accepted", move=what)}</p></div>')
-            self.retry.layout.display = "none"
-            return
-        if outcome.kind == "asked":
-            clause = rulebook[outcome.verdict.clause]
-            self.feedback.value = allowed_html(
-                text, clause, what, self.reader.prefix,
-                f'<p class="fp-unchanged">{text.html("ui.lesson.asked")}</p>')
-            self.retry.layout.display = ""
-            return
-        if outcome.kind == "refused":
-            clause = rulebook[outcome.verdict.clause]
-            body = (f'<p class="fp-refusal-title">{text.html("ui.lesson.refused", move=what)}'
-                    f'</p><p class="fp-refusal-reason">'
-                    f'{esc(reason_text(state, outcome.verdict, ctx.lang))}</p>'
-                    f'<ul class="fp-cited-list">'
-                    f'{clause_block(text, clause, self.reader.prefix)}</ul>')
-            css = "fp-refusal"
-        else:
-            would = "".join(f'<li class="fp-sentence">{esc(s.text)}</li>'
-                            for s in explain(state, list(outcome.events), ctx.seat, ctx.lang))
-            body = (f'<p class="fp-off-line-title">{text.html("ui.lesson.off_line", move=what)}'
-                    f'</p><p class="fp-lesson-comment">'
-                    f'{esc(text(outcome.comment, **self._params()))}</p>'
-                    f'<p>{text.html("ui.lesson.would_do")}</p><ul>{would}</ul>')
-            css = "fp-off-line"
-        self.feedback.value = (f'<div class="{css}" role="alert">{body}<p class="fp-unchanged">'
-                               f'{text.html("ui.lesson.nothing_changed")}</p></div>')
-        self.retry.layout.display = ""
+        what = move_text(self.run.state, outcome.move, ctx.lang)
+        self.feedback.value = feedback_html(ctx, outcome, self.run,
+                                            get_game(self.game_id).rulebook(), what,
+                                            self.reader.prefix, self.lesson.seat)
+        self.retry.layout.display = "none" if outcome.kind == "accepted" else ""
 
     def _draw_summary(self, ctx: Context) -> None:
         text, run = ctx.text, self.run
@@ -635,23 +519,8 @@ class LessonPlayer(widgets.VBox):
             self.summary.layout.display = "none"
             self.summary_next.layout.display = "none"
             return
-        if not run.succeeded:
-            self.summary.value = (f'<section class="fp-lesson-summary" role="alert"><p>'
-                                  f'{text.html("ui.lesson.failed")}</p></section>')
-        else:
-            done = (f'<p class="fp-lesson-done">{esc(text(self.lesson.done, **self._params()))}'
-                    f"</p>") if self.lesson.done else ""
-            blocks = "".join(clause_block(text, c, self.reader.prefix)
-                             for c in run.met_clauses())
-            finale = (f'<p class="fp-lesson-all-done">'
-                      f'{text.html("ui.lesson.all_done", title=get_game(self.game_id).title)}'
-                      f"</p>") if last else ""
-            self.summary.value = (
-                f'<section class="fp-lesson-summary" role="status" aria-label="'
-                f'{text.html("ui.lesson.success")}"><h3>{text.html("ui.lesson.success")}</h3>'
-                f'<p>{stars_html(text, run.stars)}</p>{done}'
-                f'<h4>{text.html("ui.lesson.met")}</h4>'
-                f'<ul class="fp-cited-list fp-lesson-met">{blocks}</ul>{finale}</section>')
+        self.summary.value = summary_html(text, run, self.lesson, self.reader.prefix,
+                                          get_game(self.game_id).title, last)
         self.summary.layout.display = ""
         self.summary_next.layout.display = "" if run.succeeded and not last else "none"
 
