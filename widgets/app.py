@@ -22,6 +22,7 @@ from foodplay.messages import LANGUAGES, catalogue
 from foodplay.record import Record, RecordError
 from foodplay.timeline import Timeline
 from foodplay_widgets.context import Context
+from foodplay_widgets.editor_slot import EditorSlot
 from foodplay_widgets.explanation import ExplanationPanel, RulebookReader
 from foodplay_widgets.guard import ErrorCatcher
 from foodplay_widgets.lean import sharing_styles
@@ -108,11 +109,13 @@ class App(widgets.VBox):
         self.reader = RulebookReader(guard)
         self.table = TableView()
         self.explanation = ExplanationPanel(self.reader.prefix)
-        # a game may bring its own editor for a decision, shown in the move panel
+        # a game may bring its own editor for a decision, shown in the move panel once play
+        # mode needs it (editor_slot.py)
         factory = editor_for(self.game.id)
-        self.editor = factory(self.play_moves, self.reader.prefix, guard) if factory else None
+        self.editor_slot = EditorSlot(
+            lambda: factory(self.play_moves, self.reader.prefix, guard)) if factory else None
         self.moves = MovePanel(self.play_move, self.undo, self.catch_up, self.reader.prefix,
-                               guard, editor=self.editor)
+                               guard, editor=self.editor_slot)
         self.controls = TimelineControls(self.go, guard)
         self.scores = ScoresPanel(guard)
         self.share = SharePanel()
@@ -488,8 +491,14 @@ class App(widgets.VBox):
     def _draw_reader(self, ctx: Context) -> None:
         self.reader.render(self.game.rulebook(), ctx.text)
 
+    @property
+    def editor(self) -> Any:
+        """The game's move editor (made now if play mode has not needed it yet), or None."""
+        return self.editor_slot.editor if self.editor_slot is not None else None
+
     def _draw_moves(self, ctx: Context) -> None:
-        taken = self.editor.render(ctx) if self.editor is not None else False
+        slot = self.editor_slot
+        taken = slot.render(ctx) if slot is not None else False
         # True: the editor takes the whole decision; a set of move kinds: only those kinds
         kinds = () if isinstance(taken, bool) else tuple(taken)
         self.moves.render(ctx, offer_moves=taken is not True, leave_out=kinds)

@@ -33,10 +33,17 @@ def _style_traits() -> list[Any]:
     return list(seen.values())
 
 
+_sharing: list[bool] = []  # [True] inside a shared_styles block
+
+
 @contextmanager
 def shared_styles() -> Iterator[None]:
     """Inside this block, each kind of widget made without its own style shares one style
-    model (made on first use). Only for widgets whose `.style` nothing changes later."""
+    model (made on first use). Only for widgets whose `.style` nothing changes later. A block
+    inside another is part of it (an editor built while its app is being made)."""
+    if _sharing:
+        yield
+        return
     traits = _style_traits()
     for trait in traits:
         original = trait.make_dynamic_default
@@ -48,9 +55,11 @@ def shared_styles() -> Iterator[None]:
             return made[0]
 
         trait.make_dynamic_default = default
+    _sharing.append(True)
     try:
         yield
     finally:
+        _sharing.clear()
         for trait in traits:
             del trait.make_dynamic_default
 

@@ -47,7 +47,7 @@ def unchanged(app: App):
 def test_place_a_meeple_by_pressing_a_cell_then_the_builder_takes_the_move():
     app = App(game=GAME, players=3, seed=7, mode="play", env={})
     editor = app.editor
-    assert editor in app.moves.children and editor.layout.display == "none"  # bots' moves first
+    assert app.editor_slot in app.moves.children and editor.layout.display == "none"  # bots first
     app.moves.catch_up.click()
     assert "Your turn: Alice places a meeple on a free cell." in plain(app.moves.status.value)
     assert editor.layout.display != "none" and app.moves.move_buttons == []

@@ -35,7 +35,7 @@ def eggs() -> App:
 
 def test_the_builder_takes_the_dish_and_leaves_the_other_moves_to_the_buttons(eggs):
     builder = eggs.editor
-    assert builder in eggs.moves.children and builder.layout.display != "none"
+    assert eggs.editor_slot in eggs.moves.children and builder.layout.display != "none"
     assert [b.description for b in builder.add_buttons] == [
         "Add Eggs from your hand", "Add Bok Choy from your hand", "Add Steak from your hand",
         "Add Potatoes from your hand"]  # the Spoon is a tool, not food

@@ -22,7 +22,7 @@ def test_the_editor_takes_the_pile_order_instead_of_one_button_per_card():
     editor = app.editor
     assert app.learner == 0 and app.timeline.cursor == app.timeline.last == 0
     assert editor.layout.display != "none"
-    assert editor in app.moves.children  # composed into the move panel
+    assert app.editor_slot in app.moves.children and app.editor_slot.children == (editor,)
     assert app.moves.move_buttons == []  # no "put X next" buttons while the editor is shown
     assert app.moves.whynot.options  # but why-not stays
     assert "Your turn, in secret" in plain(app.moves.status.value)

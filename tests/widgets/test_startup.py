@@ -179,3 +179,15 @@ def test_an_examples_page_builds_one_app_before_its_first_paint(page_kernel, not
     (models0, apps0), (models1, apps1) = before.split(), after.split()
     assert int(apps1) - int(apps0) == 1, notebook
     assert int(models1) - int(models0) <= MAX_EXAMPLES_MODELS, (notebook, models1, models0)
+
+
+@pytest.mark.parametrize("game", ["coffee-rush", "cuisine-a-la-card", "food-truck"])
+def test_a_watching_app_makes_its_move_editor_only_when_play_mode_needs_it(game):
+    from foodplay_widgets import App
+
+    app = App(game=game, env={}, lazy=True)
+    slot = app.editor_slot
+    assert not slot.built and slot.children == () and slot.layout.display == "none"
+    app.mode_select.value = "play"  # a seat: the learner's own decisions need the editor
+    assert slot.built and slot.children == (app.editor,)
+    assert app.errors.errors == []
