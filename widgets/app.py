@@ -8,7 +8,6 @@ scores and sharing, composed from the game-neutral components.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -31,7 +30,12 @@ from foodplay_widgets.ping import ping_button, ping_html
 from foodplay_widgets.renderers import editor_for, renderer_for
 from foodplay_widgets.scores import ScoresPanel
 from foodplay_widgets.share import SharePanel
-from foodplay_widgets.stepwise import BackgroundPlay, GrowingTimeline, StepwiseBotGame
+from foodplay_widgets.stepwise import (
+    BackgroundPlay,
+    GrowingTimeline,
+    StepwiseBotGame,
+    in_kernel_loop,
+)
 from foodplay_widgets.style import style_widget
 from foodplay_widgets.table import TableView
 from foodplay_widgets.text import Text, esc, language_options, mark_language
@@ -591,17 +595,3 @@ class App(widgets.VBox):
             self.new_game.tooltip = text("ui.settings.new_game_tip")
         finally:
             self._quiet = False
-
-
-def in_kernel_loop() -> bool:
-    """Whether this runs in a Jupyter kernel's running event loop (Voilà, JupyterLab)."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return False
-    shell = get_ipython()
-    return shell is not None and getattr(shell, "kernel", None) is not None

@@ -20,9 +20,10 @@ from foodplay.games import get_game
 from foodplay.links import Link, parse_query
 from foodplay.messages import catalogue
 from foodplay.record import Record
-from foodplay_widgets.app import App, in_kernel_loop
+from foodplay_widgets.app import App
 from foodplay_widgets.lean import Later
 from foodplay_widgets.page import query_lang, section
+from foodplay_widgets.stepwise import in_kernel_loop
 from foodplay_widgets.text import esc
 
 

@@ -133,3 +133,17 @@ class BackgroundPlay:
             self.finished()
         else:
             loop.call_soon(self._slice, game, loop)
+
+
+def in_kernel_loop() -> bool:
+    """Whether this runs in a Jupyter kernel's running event loop (Voilà, JupyterLab)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
