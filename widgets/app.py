@@ -148,10 +148,10 @@ class App(widgets.VBox):
         game_css = getattr(renderer_for(self.game.id), "css", "")
         # the page says when it has drawn the app (ping.py): the bots play on only from then
         self.background = BackgroundPlay(lambda: self.pending, self.finish_game, guard)
-        self.drawn = ping_button("fp-app-drawn", guard(self.background.page_drew))
+        self.ping = ping_button("fp-app-drawn", guard(self.background.page_drew))
         sheet = style_widget(game_css, after=ping_html(".fp-app", "fp-app-drawn"))
         super().__init__([sheet, header, self.settings, self.messages, main, bottom,
-                          self.drawn])
+                          self.ping])
         self.add_class("fp-app")
         self.add_class(f"fp-game-{self.game.id}")  # for a game's own stylesheet
         mark_language(self, self.lang)

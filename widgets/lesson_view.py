@@ -139,7 +139,7 @@ def feedback_html(ctx: Context, outcome: Outcome, run: LessonRun, rulebook: Rule
             f'{text.html("ui.lesson.nothing_changed")}</p></div>')
 
 
-def summary_html(text: Text, run: LessonRun, lesson: Lesson, rulebook_prefix: str,
+def summary_html(text: Text, run: LessonRun, lesson: Lesson, prefix: str,
                  game_title: str, last: bool) -> str:
     """The end of a finished lesson: failed, or its stars and the rules met (and, after the
     game's `last` lesson, the end of the course)."""
@@ -148,7 +148,7 @@ def summary_html(text: Text, run: LessonRun, lesson: Lesson, rulebook_prefix: st
                 f'{text.html("ui.lesson.failed")}</p></section>')
     done = (f'<p class="fp-lesson-done">{esc(text(lesson.done, seat=lesson.seat))}</p>'
             if lesson.done else "")
-    blocks = "".join(clause_block(text, c, rulebook_prefix) for c in run.met_clauses())
+    blocks = "".join(clause_block(text, c, prefix) for c in run.met_clauses())
     finale = (f'<p class="fp-lesson-all-done">'
               f'{text.html("ui.lesson.all_done", title=game_title)}</p>') if last else ""
     return (f'<section class="fp-lesson-summary" role="status" aria-label="'

@@ -18,6 +18,7 @@ from foodplay.bots import make_bot
 from foodplay.engine import Event, Move, State
 from foodplay.record import Record, Step
 from foodplay.timeline import Timeline
+from foodplay_widgets.guard import Guard, unguarded
 
 MAX_MOVES = 100_000  # play_game's own guard against a game that never ends
 BACKGROUND_SLICE = 0.02  # seconds of bot play per turn of the kernel's event loop
@@ -101,7 +102,7 @@ class BackgroundPlay:
 
     def __init__(self, current: Callable[[], StepwiseBotGame | None],
                  finished: Callable[[], None],
-                 guard: Callable[[Callable[..., Any]], Callable[..., Any]] = lambda f: f):
+                 guard: Guard = unguarded):
         self.current, self.finished = current, finished
         self.drawn = False  # the page has drawn the app
         self._slice = guard(self._play_slice)

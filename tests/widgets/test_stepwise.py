@@ -82,8 +82,8 @@ def test_the_bots_play_on_only_once_the_page_has_drawn_the_app():
         assert "fp-app-drawn" in app.children[0].value  # the stylesheet's image pings it
         await asyncio.sleep(3 * BACKGROUND_DELAY)
         waited = app.timeline.last
-        app.drawn.click()  # what the image does once the browser has drawn the app
-        app.drawn.click()  # a second view pings too: one game played on, not two
+        app.ping.click()  # what the image does once the browser has drawn the app
+        app.ping.click()  # a second view pings too: one game played on, not two
         for _ in range(400):
             if app.pending is None:
                 break
