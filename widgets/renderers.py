@@ -5,8 +5,9 @@ public, fixed facts (such as the component set's scoring), never for secrets. A 
 also carry `css`, its game's own stylesheet, which the app ships once after the shared one.
 
 A renderer draws its table in parts (`table_parts`: the title, the middle of the table, one
-part per seat...), which the table view shows as one HTML widget each, so that a step redraws
-in the browser only the parts it changed; `table` is the same parts joined into one string.
+part per seat...), so that it can keep the parts a step did not change (`KeptParts`) instead
+of drawing them again; `table` is the same parts joined into one string, which the table view
+shows as one HTML widget.
 """
 
 from __future__ import annotations

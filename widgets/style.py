@@ -194,16 +194,6 @@ CSS = """
 
 /* table */
 .fp-table-view { display: flex; flex-direction: column; gap: 8px; }
-/* the table as a box of parts, one HTML widget each (table.py): the box and its rows lay the
-   parts out as the table's own section did, each part lays out what it holds the same way, a
-   part in a row (a seat) fills its cell, and an empty part takes no room */
-.fp-table.fp-table-view, .fp-table .fp-table-row { overflow: visible; margin: 0; }
-.fp-app .fp-table-panel > .fp-table.fp-table-view { margin: 2px 0; max-width: calc(100% - 4px); }
-.fp-table .widget-html.fp-table-part { margin: 0; width: auto; min-width: 0; max-width: 100%; }
-.fp-table .fp-table-part:has(> .widget-html-content:empty) { display: none; }
-.fp-table .fp-table-part > .widget-html-content { display: flex; flex-direction: column;
-  gap: 8px; }
-.fp-table .fp-table-row > .fp-table-part > .widget-html-content { display: grid; }
 .fp-table-title { font-size: 1.2em; }
 .fp-viewer { color: #57606a; }
 .fp-row { display: flex; gap: 8px; flex-wrap: wrap; }

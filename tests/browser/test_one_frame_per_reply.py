@@ -118,8 +118,8 @@ async () => {
   const observer = new MutationObserver(records => {
     for (const record of records) {
       const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
-      const part = node && node.closest('.fp-table-part, .fp-explanation, .fp-step-counter');
-      const what = part && part.className.match(/fp-(table-part|explanation|step-counter)/);
+      const part = node && node.closest('.fp-table, .fp-explanation, .fp-step-counter');
+      const what = part && part.className.match(/fp-(table|explanation|step-counter)\\b/);
       if (what) { seen.push([frames, what[1]]); }
     }
   });
@@ -147,5 +147,5 @@ def test_a_next_click_in_an_app_is_drawn_in_one_frame(loaded_page):
                            ".textContent.includes('so far')", timeout=60_000)
     for _ in range(3):
         seen = page.evaluate(FRAMES_OF_A_CLICK)
-        assert {what for _, what in seen} >= {"table-part", "explanation", "step-counter"}
+        assert {what for _, what in seen} >= {"table", "explanation", "step-counter"}
         assert len({frame for frame, _ in seen}) == 1, seen

@@ -37,11 +37,6 @@ def sent(monkeypatch) -> Messages:
     return messages
 
 
-def table_parts_sent(sent: Messages, app: App) -> int:
-    """How many of the table's part widgets were sent a new value."""
-    return sum(sent.to(w, "value") for w in app.table.part_widgets())
-
-
 def live_models() -> int:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # Widget.widgets, still the registry
@@ -72,7 +67,7 @@ def test_a_next_click_sends_nothing_for_the_panels_it_does_not_change(sent):
              app.messages, app.note, app.scores.chart]
     assert [w for w in quiet if sent.to(w)] == []
     assert sent.to(app.explanation.html, "value") == 1
-    assert 0 < table_parts_sent(sent, app) < len(app.table.part_widgets())  # only parts it changed
+    assert sent.to(app.table.html, "value") == 1  # the whole table, in one message
     assert sent.to(app.moves.whynot) <= 1  # its new choices and the one chosen, together
     assert max(Counter(w.model_id for w, _ in sent).values()) == 1  # one message per widget
 
@@ -83,7 +78,7 @@ def test_a_step_already_shown_is_drawn_again_only_when_its_inputs_change(sent):
     app.go(5)  # the same step: nothing to send
     assert sent == []
     app.seat_select.value = 1  # another seat: its view of the table, in full
-    assert table_parts_sent(sent, app) > 0 and sent.to(app.title) == 0
+    assert sent.to(app.table.html, "value") == 1 and sent.to(app.title) == 0
     sent.clear()
     app.render(everything=True)  # every panel drawn again: equal values send nothing
     assert sent == []

@@ -24,8 +24,8 @@ CSS = """
   background: repeating-linear-gradient(45deg, #8a5a3a 0 5px, #b07a52 5px 10px); }
 .fp-cr-teacher { font-size: 0.85em; color: #6e40c9; }
 .fp-cr-middle { display: flex; gap: 8px; flex-wrap: wrap; align-items: flex-start; }
-.fp-cr-middle > .fp-table-part:has(.fp-cr-board-zone) { flex: 0 1 auto; }
-.fp-cr-middle > .fp-table-part:has(.fp-cr-side) { flex: 1 1 14em; min-width: 12em; }
+.fp-cr-middle > .fp-cr-board-zone { flex: 0 1 auto; }
+.fp-cr-middle > .fp-cr-side { flex: 1 1 14em; min-width: 12em; }
 .fp-cr-side { display: flex; flex-direction: column; gap: 8px; }
 .fp-cr-board { border-collapse: separate; border-spacing: 4px; }
 .fp-cr-board caption { text-align: left; font-weight: 600; font-size: 0.95em; }
