@@ -122,7 +122,7 @@ class App(widgets.VBox):
                                guard, editor=self.editor_slot)
         self.controls = TimelineControls(self.go, guard)
         self.scores = ScoresPanel(guard)
-        self.share = SharePanel()
+        self.share = SharePanel(guard)
 
         top = widgets.HBox([self.seat_select, self.lang_select])
         top.add_class("fp-view-select")

@@ -1,4 +1,5 @@
-"""Share the current position as a deep link, and download the game record as JSON."""
+"""Share the current position as a deep link, and download the game record as JSON, behind
+a toggle button."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import ipywidgets as widgets
 
 from foodplay.links import Link, encode_record
 from foodplay_widgets.context import Context
+from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.text import esc
 
 
@@ -55,36 +57,72 @@ def download_name(ctx: Context) -> str:
 
 
 class SharePanel(widgets.VBox):
-    """A link to this exact position (updated at every step) and a record download.
+    """A link to this exact position and a record download, behind a toggle button. Closed,
+    it only keeps the step shown: a step sends the page nothing for it (a link row is a
+    3 kB message). Open, the link follows every step. `url` is the link either way.
 
     The record is compressed for the link and encoded for the download once per version of
     the record: a step, seat or language only rewrites the link's short parameters."""
 
-    def __init__(self):
+    def __init__(self, guard: Guard = unguarded):
+        self.toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+        self.toggle.add_class("fp-share-toggle")
         self.link = widgets.HTML()
         self.link.add_class("fp-share")
         self.download = widgets.HTML()
         self.download.add_class("fp-download-box")
-        super().__init__([self.link, self.download])
+        self.body = widgets.VBox([self.link, self.download],
+                                 layout=widgets.Layout(display="none"))
+        self.body.add_class("fp-share-body")
+        super().__init__([self.toggle, self.body])
         self.add_class("fp-share-panel")
-        self.url = ""
+        self.toggle.observe(guard(self._toggled), "value")
+        self._shown: tuple[Context, object] | None = None  # the step shown, and its version
         self._record_key: tuple | None = None  # the record the download was made from
         self._code: tuple[tuple, str] | None = None  # (record key, encode_record(record))
         self.encodings = 0  # how many times the record was compressed (tests check the cache)
 
+    @property
+    def url(self) -> str:
+        """The link to the step shown (relative), whether or not the panel is open."""
+        if self._shown is None:
+            return ""
+        ctx, version = self._shown
+        return page_url(link_for(ctx).query(self._encoded(ctx, version)[1]))
+
     def render(self, ctx: Context, version: object = None) -> None:
-        """Draw for `ctx`. `version` changes whenever the record's moves may have changed
+        """Show `ctx`'s step. `version` changes whenever the record's moves may have changed
         other than by growing (an undo, a new game): with its identity and length, it says
         when the record must be encoded again."""
+        self._shown = (ctx, version)
         text = ctx.text
+        opened = self.toggle.value
+        self.toggle.description = text("ui.share.close" if opened else "ui.share.link")
+        self.toggle.tooltip = text("ui.share.open_tip")
+        self.body.layout.display = "" if opened else "none"
+        if opened:
+            self._draw(ctx, version)
+
+    def _toggled(self, _: dict) -> None:
+        if self._shown is not None:
+            self.render(*self._shown)
+
+    def _encoded(self, ctx: Context, version: object) -> tuple[tuple, str]:
+        """(the record's key, the record compressed for a link), compressed once per key."""
         record = ctx.timeline.record
         notes = tuple(sorted(getattr(record, "annotations", {}).items()))
         record_key = (id(record), len(record.moves), version, notes)
         if self._code is None or self._code[0] != record_key:
             self._code = (record_key, encode_record(record))
             self.encodings += 1
-        self.url = page_url(link_for(ctx).query(self._code[1]))
-        self.link.value = link_row_html(self.url, "fp-share-link", text.html("ui.share.link"),
+        return self._code
+
+    def _draw(self, ctx: Context, version: object) -> None:
+        text = ctx.text
+        record = ctx.timeline.record
+        record_key, code = self._encoded(ctx, version)
+        url = page_url(link_for(ctx).query(code))
+        self.link.value = link_row_html(url, "fp-share-link", text.html("ui.share.open_tab"),
                                         text.html("ui.share.label"))
         key = (*record_key, ctx.lang)
         if key != self._record_key:  # the data URL is large: resend it only when it changes

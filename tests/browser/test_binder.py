@@ -55,7 +55,10 @@ def step_shown(page) -> int:
 
 
 def full_link(page, css: str) -> str:
-    """The address a link opens, and check that it is relative and that its copy box shows it."""
+    """The address a link opens, and check that it is relative and that its copy box shows it
+    (the app's share link is behind its toggle button, pressed here)."""
+    if css == "fp-share-link":
+        page.locator("button.fp-share-toggle").click()
     link = page.locator(f"a.{css}")
     expect(link).to_be_visible(timeout=UPDATE_MS)
     href = link.get_attribute("href")

@@ -106,6 +106,7 @@ def test_an_examples_step_link_reopens_that_step(page, voila_server):
         second.locator("button.fp-next").click()
     expect(second.locator(".fp-step-counter")).to_have_text(re.compile(r"^step 3 / "),
                                                             timeout=UPDATE_MS)
+    second.locator("button.fp-share-toggle").click()
     href = second.locator("a.fp-share-link").get_attribute("href")
     goto(page, href if href.startswith("http") else
               f"{voila_server}/voila/render/burg-examples.ipynb{href}")

@@ -64,6 +64,7 @@ def test_a_next_click_sends_nothing_for_the_panels_it_does_not_change(sent):
     quiet = [app.title, app.seat_select, app.lang_select, app.players, app.seed,
              app.bots_select, app.mode_select, app.reader.html, app.reader.goto,
              app.controls.legend, app.controls.speed, app.controls.play, app.share.download,
+             app.share.link, app.share.toggle,
              app.messages, app.note, app.scores.chart]
     assert [w for w in quiet if sent.to(w)] == []
     assert sent.to(app.explanation.html, "value") == 1
@@ -84,20 +85,27 @@ def test_a_step_already_shown_is_drawn_again_only_when_its_inputs_change(sent):
     assert sent == []
 
 
-def test_the_share_link_compresses_the_record_once_per_version():
+def test_the_share_link_is_drawn_once_opened_and_compresses_the_record_once_per_version():
     app = App(players=2, seed=3, env={}, step=0)
-    assert app.share.encodings == 1
+    assert app.share.encodings == 0 and app.share.link.value == ""  # closed: nothing drawn
+    app.share.toggle.value = True
+    assert app.share.encodings == 1 and "fp-share-link" in app.share.link.value
+    assert app.share.body.layout.display == ""
     for k in range(1, 11):
         app.controls.next.click()
         assert f"step={k}&" in app.share.url
+        assert f"step={k}&amp;" in app.share.link.value  # open: the link follows the step
     assert app.share.encodings == 1  # the step changes; the record, compressed, does not
     app.seed.value = 4
     app.start_new_game()
     assert app.share.encodings == 2
+    app.share.toggle.value = False
+    assert app.share.body.layout.display == "none"
 
 
 def test_the_download_follows_an_undone_and_replayed_decision():
     app = App(players=2, seed=3, env={}, mode="play")
+    app.share.toggle.value = True
     app.catch_up()
     first = app.moves.move_buttons[0].description
     app.moves.move_buttons[0].click()

@@ -74,6 +74,7 @@ def test_the_annotated_game_downloads_and_loads_again(teacher):
     assert record.annotations == {1: "Lettuce opens pile 1.", 8: "Both tools are face down now."}
     assert "-annotated.json" in teacher.download.value
     # the tutor's own download carries the notes too
+    teacher.app.share.toggle.value = True
     app_href = re.search(r'href="data:application/json;base64,([^"]+)"',
                          teacher.app.share.download.value)[1]
     assert Record.loads(base64.b64decode(app_href).decode()).annotations == record.annotations

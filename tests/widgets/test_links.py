@@ -28,6 +28,7 @@ def test_share_link_reopens_the_same_position():
     app = App(players=2, seed=3, env=VOILA_ENV)
     app.go(25)
     app.seat_select.value = 1
+    app.share.toggle.value = True
     url = app.share.url
     assert url.startswith("?"), "relative to the page: the browser keeps scheme, host and base URL"
     assert f'href="{url}"' in app.share.link.value.replace("&amp;", "&")
@@ -47,6 +48,7 @@ def test_links_are_relative_whatever_the_server_says():
     nothing it sees may reach the link."""
     behind_proxy = {**VOILA_ENV, "SERVER_NAME": "10.0.0.7", "SERVER_PORT": "8888"}
     app = App(players=2, seed=3, env=behind_proxy)
+    app.share.toggle.value = True
     assert page_url("seed=1") == "?seed=1"
     assert sibling_url("lessons.ipynb", "lesson=burg/x") == "lessons.ipynb?lesson=burg/x"
     html = app.share.link.value
@@ -69,6 +71,7 @@ def test_download_link_carries_the_record():
     import re
 
     app = App(players=2, seed=3, env={})
+    app.share.toggle.value = True
     match = re.search(r'download="([^"]+)" href="data:application/json;base64,([^"]+)"',
                       app.share.download.value)
     assert match and match.group(1) == "burg-2p-seed3.json"

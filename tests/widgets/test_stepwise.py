@@ -43,6 +43,7 @@ def test_a_lazy_app_draws_before_the_bots_are_done_and_catches_up_on_demand():
     assert app.pending is None and app.timeline.record.moves == full.moves
     assert app.timeline.cursor == app.timeline.last == len(full.moves)
     assert "so far" not in app.controls.counter.value and app.controls.next.disabled
+    app.share.toggle.value = True
     assert app.share.layout.display == "" and "fp-share-link" in app.share.link.value
 
 
