@@ -27,6 +27,7 @@ from foodplay_widgets.guard import ErrorCatcher
 from foodplay_widgets.lean import sharing_styles
 from foodplay_widgets.moves import MovePanel
 from foodplay_widgets.ping import ping_button, ping_html
+from foodplay_widgets.redraw import Drawn
 from foodplay_widgets.renderers import editor_for, renderer_for
 from foodplay_widgets.scores import ScoresPanel
 from foodplay_widgets.share import SharePanel
@@ -81,7 +82,7 @@ class App(widgets.VBox):
         self._messages: list[tuple[str, str]] = []
         self._quiet = False
         self._edits = 0  # bumped whenever a step already shown may have changed (load, undo, play)
-        self._drawn: dict[str, tuple] = {}  # panel -> the inputs it was last drawn from
+        self._drawn = Drawn()  # panel -> the inputs it was last drawn from
         self.game = get_game(record.game if record is not None else game)
 
         # --- header ---------------------------------------------------------------------
@@ -483,10 +484,7 @@ class App(widgets.VBox):
             ("messages", (self.lang, tuple(self._messages)), lambda _: self._draw_messages()),
         )
         for name, key, draw in panels:
-            if self._drawn.get(name) != key:
-                self._drawn.pop(name, None)  # a draw that fails is tried again next time
-                draw(ctx)
-                self._drawn[name] = key
+            self._drawn(name, key, draw, ctx)
 
     def _draw_table(self, ctx: Context) -> None:
         before = ctx.view(ctx.cursor - 1) if ctx.cursor > 0 else None

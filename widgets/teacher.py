@@ -20,13 +20,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from foodplay.engine import Game
 from foodplay.games import built_games, get_game
 from foodplay.lessons import Course, games_with_lessons, lessons_for
-from foodplay.links import Link, with_lang
+from foodplay.links import Link, encode_record, with_lang
 from foodplay.position import position_record
 from foodplay.record import Record, RecordError
 from foodplay.summary import file_name, summary_html
 from foodplay_widgets.app import App
+from foodplay_widgets.redraw import Drawn
 from foodplay_widgets.share import link_row_html, sibling_url
 from foodplay_widgets.text import Text, esc
 
@@ -120,6 +122,8 @@ class Teacher(widgets.VBox):
         self.share_heading = widgets.HTML()
         self._message: tuple[str, dict[str, Any]] | None = None
         self._quiet = False
+        self._drawn = Drawn()  # part -> the inputs it was last drawn from
+        self._encoded: tuple[tuple, str] | None = None  # (record version, encode_record(...))
 
         top = widgets.HBox([self.game_select, self.presenter])
         top.add_class("fp-teacher-row")
@@ -260,7 +264,18 @@ class Teacher(widgets.VBox):
         record = self.record
         link = Link(game=record.game, players=record.players, seed=record.seed or 0,
                     record=record, step=self.step, seat=None, lang=self.lang)
-        return sibling_url(APP_NOTEBOOKS.get(record.game, "index.ipynb"), link.query())
+        return sibling_url(APP_NOTEBOOKS.get(record.game, "index.ipynb"),
+                           link.query(self._encoded_record()[1]))
+
+    def _encoded_record(self) -> tuple[tuple, str]:
+        """(the record's version: its identity, moves and notes; the record compressed for a
+        link), compressed once per version."""
+        record = self.record
+        version = (id(record), len(record.moves), self.app._edits,
+                   tuple(sorted(record.annotations.items())))
+        if self._encoded is None or self._encoded[0] != version:
+            self._encoded = (version, encode_record(record))
+        return self._encoded
 
     def lesson_link_url(self) -> str | None:
         uid = self.lesson_select.value
@@ -270,8 +285,22 @@ class Teacher(widgets.VBox):
         return sibling_url(LESSONS_NOTEBOOK, course.query())
 
     def render(self) -> None:
+        """Draw the teacher's tools for the step shown. What depends only on the game and the
+        language (labels, lessons, the summary) and the download (the record) are drawn again
+        only when those change: a Next click redraws the note box, the status and the class
+        link, which carries the step."""
         game = get_game(self.record.game)
         text = Text(game, self.lang, self.app.timeline.state_at(0).names)
+        self._drawn("labels", (game.id, self.lang), self._draw_labels, text, game)
+        self._draw_note_box(text)
+        self._draw_status(text)
+        self._draw_record_links(text)
+        self._drawn("lessons", (game.id, self.lang, self.lesson_select.value),
+                    self._draw_lessons, text, game.id)
+        self._drawn("summary", (game.id, self.lang), self._draw_summary, text, game)
+        self.presenter.value = "fp-presenter" in self._dom_classes
+
+    def _draw_labels(self, text: Text, game: Game) -> None:
         heading = text.html("ui.teacher.title", title=game.title)
         self.title.value = (f'<h2 class="fp-app-title">{heading}</h2>'
                             f'<p>{text.html("ui.teacher.intro")}</p>')
@@ -282,10 +311,23 @@ class Teacher(widgets.VBox):
         self.game_select.description = text("ui.teacher.game")
         self.presenter.description = text("ui.teacher.presenter")
         self.presenter.tooltip = text("ui.teacher.presenter_tip")
-        step = self.step
-        self.notes_heading.value = f'<h3>{text.html("ui.teacher.notes")}</h3>'
         self.note.description = ""
         self.note.placeholder = text("ui.teacher.note_placeholder")
+        self.note.layout.width = "100%"
+        self.save_note.description = text("ui.teacher.save_note")
+        self.save_note.tooltip = text("ui.teacher.save_note_tip")
+        self.remove_note.description = text("ui.teacher.remove_note")
+        self.remove_note.tooltip = text("ui.teacher.remove_note_tip")
+        self.share_heading.value = f'<h3>{text.html("ui.teacher.sharing")}</h3>'
+        self.upload.description = text("ui.teacher.upload")
+        self.upload.tooltip = text("ui.teacher.upload_tip")
+        self.paste.placeholder = text("ui.teacher.position_placeholder")
+        self.start_position.description = text("ui.teacher.position_start")
+        self.start_position.tooltip = text("ui.teacher.position_start_tip")
+
+    def _draw_note_box(self, text: Text) -> None:
+        """The note box at the step shown, beside the tutor's explanation."""
+        step = self.step
         self._quiet = True
         try:
             self.note.value = self.record.annotations.get(step, "")
@@ -293,23 +335,11 @@ class Teacher(widgets.VBox):
             self._quiet = False
         self._place_note_box()
         label = text("ui.teacher.note_label", step=step)
-        self.note.layout.width = "100%"
         self.notes_heading.value = (f'<h3>{text.html("ui.teacher.notes")}</h3>'
                                     f'<label class="fp-teacher-note-label">{esc(label)}</label>')
-        self.save_note.description = text("ui.teacher.save_note")
-        self.save_note.tooltip = text("ui.teacher.save_note_tip")
-        self.remove_note.description = text("ui.teacher.remove_note")
-        self.remove_note.tooltip = text("ui.teacher.remove_note_tip")
         self.remove_note.disabled = step not in self.record.annotations
-        self._draw_status(text)
-        self.share_heading.value = f'<h3>{text.html("ui.teacher.sharing")}</h3>'
-        self.upload.description = text("ui.teacher.upload")
-        self.upload.tooltip = text("ui.teacher.upload_tip")
-        self.paste.placeholder = text("ui.teacher.position_placeholder")
-        self.start_position.description = text("ui.teacher.position_start")
-        self.start_position.tooltip = text("ui.teacher.position_start_tip")
-        self._draw_record_links(text)
-        self._draw_lessons(text, game.id)
+
+    def _draw_summary(self, text: Text, game: Game) -> None:
         summary = base64.b64encode(summary_html(game.id, self.lang).encode("utf-8")).decode()
         page = with_lang(f"summary.ipynb?game={game.id}", self.lang)
         self.summary.value = (f'<p><a class="fp-summary-page" target="_blank" rel="noopener" '
@@ -320,16 +350,23 @@ class Teacher(widgets.VBox):
                               f'{text.html("ui.teacher.summary")}</a></p>'
                               f'<p class="fp-lesson-link-note">'
                               f'{text.html("ui.teacher.summary_note")}</p>')
-        self.presenter.value = "fp-presenter" in self._dom_classes
 
     def _draw_record_links(self, text: Text) -> None:
-        """The download and the class link: both carry the record, notes and all."""
+        """The download and the class link: both carry the record, notes and all. The record
+        is written out and compressed once per version of it (its moves and notes)."""
+        version = self._encoded_record()[0]
+        self._drawn("download", (version, self.lang), self._draw_download, text)
+        self._drawn("class_link", (version, self.step, self.lang), self._draw_class_link, text)
+
+    def _draw_download(self, text: Text) -> None:
         data = base64.b64encode(self.record.dumps().encode("utf-8")).decode()
         tail = f"seed{self.record.seed}" if self.record.seed is not None else "example"
         name = f"{self.record.game}-{self.record.players}p-{tail}-annotated.json"
         self.download.value = (f'<a class="fp-teacher-download-link" download="{esc(name)}" '
                                f'href="data:application/json;base64,{data}">'
                                f'{text.html("ui.teacher.download")}</a>')
+
+    def _draw_class_link(self, text: Text) -> None:
         step = self.step
         self.class_link.value = link_row_html(
             self.class_link_url(), "fp-class-link", text.html("ui.teacher.class_link", step=step),

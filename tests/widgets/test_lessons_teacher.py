@@ -185,3 +185,24 @@ def test_the_note_box_sits_beside_the_step_it_annotates(teacher):
     assert teacher.note in teacher.note_box.children
     assert teacher.app.explanation in column.children  # the step's explanation, beside it
     assert teacher.note_box not in teacher.tools.children
+
+
+def test_a_next_click_redraws_only_the_teachers_tools_that_follow_the_step(teacher,
+                                                                             monkeypatch):
+    """The summary (a whole page, base64), the download (the whole record) and the labels
+    follow the game, the language and the notes, not the step: a Next click leaves them."""
+    import foodplay_widgets.teacher as module
+
+    summaries = []
+    monkeypatch.setattr(module, "summary_html",
+                        lambda *args: summaries.append(args) or summary_html(*args))
+    quiet = (teacher.summary, teacher.download, teacher.title, teacher.share_heading)
+    before = [w.value for w in quiet]
+    link = teacher.class_link.value
+    teacher.app.controls.next.click()
+    assert summaries == [] and [w.value for w in quiet] == before
+    assert teacher.class_link.value != link and f"step={teacher.step}&" in teacher.class_link_url()
+    teacher.note.value = "A new note."  # the notes change: the download follows
+    assert teacher.download.value != before[1]
+    teacher.app.lang_select.value = "fr"  # the language changes: the summary follows
+    assert summaries == [(teacher.record.game, "fr")] and teacher.title.value != before[2]
