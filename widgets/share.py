@@ -65,7 +65,8 @@ class SharePanel(widgets.VBox):
     the record: a step, seat or language only rewrites the link's short parameters."""
 
     def __init__(self, guard: Guard = unguarded):
-        self.toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+        self.toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(
+            width="auto", align_self="flex-start"))
         self.toggle.add_class("fp-share-toggle")
         self.link = widgets.HTML()
         self.link.add_class("fp-share")

@@ -209,7 +209,8 @@ def test_share_link_reopens_the_same_step(page, voila_server, save_screenshot):
         expect_step(page, k, last)
     toggle = page.locator("button.fp-share-toggle")
     expect(toggle).to_have_text("Link to this step")
-    toggle.click()  # the link is drawn once asked for
+    toggle.focus()
+    page.keyboard.press("Enter")  # by keyboard: the link is drawn once asked for
     expect(toggle).to_have_text("Hide the link and the download")
     box = page.locator("input.fp-share-url")
     expect(box).to_have_value(re.compile(r"^http.*step=3"))  # filled in by the browser
