@@ -3,10 +3,13 @@
     drawn = Drawn()
     drawn("table", (step, seat, lang), draw_table, ctx)   # draw_table(ctx), if the key changed
     drawn.clear()                                                  # everything, next time
+
+    links = Debounced(0.6, draw_links)  # links() draws once the calls stop for 0.6 s
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -31,3 +34,32 @@ class Drawn:
     def clear(self) -> None:
         """Forget every key: each part is drawn at its next call."""
         self._keys.clear()
+
+
+class Debounced:
+    """`draw()` once things have been quiet for `delay` seconds: each call within the delay
+    puts the draw off again (a teacher typing a note redraws the links once, not per key).
+    Outside a running event loop (plain Python, tests) it draws at once."""
+
+    def __init__(self, delay: float, draw: Callable[[], None]):
+        self.delay = delay
+        self.draw = draw
+        self._pending: asyncio.TimerHandle | None = None
+
+    def __call__(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.draw()
+            return
+        if self._pending is not None:
+            self._pending.cancel()
+        self._pending = loop.call_later(self.delay, self._fire)
+
+    def _fire(self) -> None:
+        self._pending = None
+        self.draw()
+
+    @property
+    def pending(self) -> bool:
+        return self._pending is not None

@@ -28,7 +28,7 @@ from foodplay.position import position_record
 from foodplay.record import Record, RecordError
 from foodplay.summary import file_name, summary_html
 from foodplay_widgets.app import App
-from foodplay_widgets.redraw import Drawn
+from foodplay_widgets.redraw import Debounced, Drawn
 from foodplay_widgets.share import link_row_html, sibling_url
 from foodplay_widgets.text import Text, esc
 
@@ -56,6 +56,7 @@ PRESENTER_CSS = """
 APP_NOTEBOOKS = {"burg": "burg.ipynb", "coffee-rush": "coffee-rush.ipynb",
                  "cuisine-a-la-card": "cuisine-a-la-card.ipynb", "food-truck": "food-truck.ipynb"}
 LESSONS_NOTEBOOK = "lessons.ipynb"
+TYPING_PAUSE = 0.6  # seconds without a key before the links follow a note being typed
 
 
 def _find_class(widget: widgets.Widget, css: str) -> widgets.Box | None:
@@ -156,6 +157,9 @@ class Teacher(widgets.VBox):
         self.upload.observe(guard(self._uploaded), "value")
         self.start_position.on_click(guard(lambda _: self.load(self.paste.value)))
         self.note.observe(guard(self._typed), "value")
+        # the links carry the whole record (the download is about 30 kB for a finished BURG
+        # game): while a note is typed they follow it once the typing pauses, not per key
+        self._links_later = Debounced(TYPING_PAUSE, guard(self._draw_links_now))
         self._watch(self.app)
         self.render()
 
@@ -202,10 +206,12 @@ class Teacher(widgets.VBox):
             self.record.annotations.pop(self.step, None)
         self._message = ("ui.teacher.kept", {"step": self.step})
         self.app._draw_note(self.app.context())  # the tutor's aside for this step, at once
-        text = Text(get_game(self.record.game), self.lang)
-        self._draw_status(text)
-        self._draw_record_links(text)  # a link copied before Save carries the note too
+        self._draw_status(Text(get_game(self.record.game), self.lang))
+        self._links_later()  # a link copied before Save carries the note too
         self.remove_note.disabled = self.step not in self.record.annotations
+
+    def _draw_links_now(self) -> None:
+        self._draw_record_links(Text(get_game(self.record.game), self.lang))
 
     def remove(self) -> None:
         self.record.annotations.pop(self.step, None)

@@ -206,3 +206,32 @@ def test_a_next_click_redraws_only_the_teachers_tools_that_follow_the_step(teach
     assert teacher.download.value != before[1]
     teacher.app.lang_select.value = "fr"  # the language changes: the summary follows
     assert summaries == [(teacher.record.game, "fr")] and teacher.title.value != before[2]
+
+
+def test_while_a_note_is_typed_the_links_follow_once_the_typing_pauses(teacher):
+    """In a kernel (a running event loop) each key keeps the note and shows it at once, but
+    the download (the whole record) and the class link are drawn once the keys stop."""
+    import asyncio
+
+    teacher.app.go(2)
+    download, link = teacher.download.value, teacher.class_link.value
+    drawn = []
+    teacher.download.observe(lambda change: drawn.append(change["new"]), "value")
+
+    async def type_a_note() -> None:
+        teacher._links_later.delay = 0.05
+        for end in range(1, 6):
+            teacher.note.value = "Watch"[:end]
+            assert teacher.record.annotations[2] == "Watch"[:end]  # kept at once
+            await asyncio.sleep(0.001)
+        assert "Watch" in plain(teacher.app.note.value)  # the aside, at once
+        assert teacher.download.value == download and teacher._links_later.pending
+        await asyncio.sleep(0.2)
+
+    asyncio.run(type_a_note())
+    assert len(drawn) == 1 and teacher.class_link.value != link  # once, with the whole note
+    saved = Record.loads(base64.b64decode(
+        re.search(r'base64,([^"]+)"', teacher.download.value)[1]).decode())
+    assert saved.annotations[2] == "Watch"
+    assert "Watch" in unescape(parse_query(urlsplit(teacher.class_link_url()).query)
+                               .record.annotations[2])
