@@ -63,6 +63,12 @@ APPS = tuple(f"{game}.ipynb" for game in GAMES)
 EXAMPLES = tuple(f"{game}-examples.ipynb" for game in GAMES)
 TEACHER = "teacher.ipynb"  # a game app with the teacher's tools: clicked like the apps (--only)
 
+
+def bare_many(widgets: int) -> str:
+    """The reference notebook whose click rewrites `widgets` widgets (--bare-widgets)."""
+    return f"bare-{widgets}-widgets.ipynb"
+
+
 # Goals (issue 10): TTI within 1.2x and a Next click within 2x of the bare notebook's.
 GOAL_CLICK_RATIO = 2.0
 GOAL_TTI_RATIO = 1.2
@@ -180,7 +186,10 @@ def bench_kernel_steps(steps: int, rounds: int = 5) -> dict[str, tuple[list[floa
 
 
 # --- the server -------------------------------------------------------------------------------
-def bare_notebook(path: Path) -> None:
+def bare_notebook(path: Path, widgets: int = 1) -> None:
+    """A Button whose click rewrites `widgets` HTML widgets (the last one holds the count,
+    each about 1 kB beyond the first): one for the bare notebook, more for a reference that
+    sends as many messages per click as an app does."""
     import nbformat
 
     nb = nbformat.v4.new_notebook()
@@ -191,12 +200,15 @@ def bare_notebook(path: Path) -> None:
         'button = widgets.Button(description="Click me")\n'
         'button.add_class("bare-button")\n'
         'label = widgets.HTML("<span class=\'bare-count\'>0</span>")\n'
+        f"others = [widgets.HTML() for _ in range({widgets - 1})]\n"
         "clicks = [0]\n\n\n"
         "def clicked(_):\n"
         "    clicks[0] += 1\n"
+        "    for other in others:\n"
+        "        other.value = f\"<p>{clicks[0]}</p>\" + \"<b>x</b>\" * 120\n"
         "    label.value = f\"<span class='bare-count'>{clicks[0]}</span>\"\n\n\n"
         "button.on_click(clicked)\n"
-        "widgets.VBox([button, label])")]
+        "widgets.VBox([button, *others, label])")]
     nbformat.write(nb, path)
 
 
@@ -447,7 +459,7 @@ def kernel_process(server: Server, kernel_id: str) -> int:
 
 # --- report -------------------------------------------------------------------------------------
 def ready_js(notebook: str) -> str:
-    return BARE_READY_JS if notebook == BARE else APP_READY_JS
+    return BARE_READY_JS if notebook.startswith("bare") else APP_READY_JS
 
 
 def load_average() -> str:
@@ -487,7 +499,7 @@ def bench_page_clicks(server: Server, context, notebooks: list[str],
     times: dict[str, tuple[list[float], list[float]]] = {nb: ([], []) for nb in notebooks}
     for k in range(1, clicks + 1):
         for notebook, page in pages.items():
-            if notebook == BARE:
+            if notebook.startswith("bare"):
                 title, settled = page.evaluate(BARE_SETTLE_JS)
             else:
                 title, settled = page.evaluate(SETTLE_JS, k)
@@ -541,6 +553,9 @@ def report_clicks(server: Server, context, apps: list[str], clicks: int) -> list
         settled_ratio = statistics.median(settled) / bare_settled
         print(f"    {notebook}: title {spread(title)}, p90 {percentile(title, 90):.0f} ms, "
               f"ratio {ratio:.2f}; settled {spread(settled)}, ratio {settled_ratio:.2f}")
+        if notebook.startswith("bare"):  # a reference, not a page with a goal
+            rows.append((f"click settled {notebook} / bare", f"{settled_ratio:.2f}", "-", None))
+            continue
         rows.append((f"Next click {notebook} / bare", f"{ratio:.2f}",
                      f"<= {GOAL_CLICK_RATIO}", ratio <= GOAL_CLICK_RATIO))
         rows.append((f"Next click settled {notebook} / bare", f"{settled_ratio:.2f}",
@@ -583,6 +598,8 @@ def browser_parts(home: Path, args: argparse.Namespace, pages: list[str],
     served = home / "notebooks"
     shutil.copytree(NOTEBOOKS, served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     bare_notebook(served / BARE)
+    if args.bare_widgets > 1:
+        bare_notebook(served / bare_many(args.bare_widgets), args.bare_widgets)
     # with no limit on the pages rendered at once
     server = Server(home, "--notebooks", str(served), "--renders", "0", start_s=60, stop_s=15)
     print(f"    Voilà {server.base} (pid {server.proc.pid}) serving {served}")
@@ -616,6 +633,9 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=5, help="page loads per notebook (5)")
     parser.add_argument("--skip", nargs="*", default=[], choices=["tti", "clicks", "memory"],
                         help="parts to leave out (time to interactive, clicks, kernel memory)")
+    parser.add_argument("--bare-widgets", type=int, default=0,
+                        help="also click a bare notebook that rewrites this many widgets per "
+                             "click, for reference (an app's click sends 4-6 messages)")
     parser.add_argument("--only", nargs="*", default=None,
                         help="notebooks to compare with the bare one (default: the eight "
                              "apps and examples pages; teacher.ipynb may be added)")
@@ -623,6 +643,8 @@ def main() -> None:
     home = cache_home()
     pages = args.only or [*APPS, *EXAMPLES]
     apps = [nb for nb in pages if nb in (*APPS, TEACHER)] or [APP]
+    if args.bare_widgets > 1:
+        apps.append(bare_many(args.bare_widgets))
 
     rows = []
     try:
