@@ -37,19 +37,21 @@ class Drawn:
 
 
 class Debounced:
-    """`draw()` once things have been quiet for `delay` seconds: each call within the delay
-    puts the draw off again (a teacher typing a note redraws the links once, not per key).
-    Outside a running event loop (plain Python, tests) it draws at once."""
+    """`draw()` once calls have stopped for `delay` seconds: each call within the delay puts
+    the draw off again (a teacher typing a note redraws the links once, not per key). With no
+    delay (None), or outside a running event loop, it draws at once."""
 
-    def __init__(self, delay: float, draw: Callable[[], None]):
+    def __init__(self, delay: float | None, draw: Callable[[], None]):
         self.delay = delay
         self.draw = draw
         self._pending: asyncio.TimerHandle | None = None
 
     def __call__(self) -> None:
         try:
-            loop = asyncio.get_running_loop()
+            loop = asyncio.get_running_loop() if self.delay is not None else None
         except RuntimeError:
+            loop = None
+        if loop is None or self.delay is None:
             self.draw()
             return
         if self._pending is not None:

@@ -15,7 +15,8 @@ the note box sits in the tutor's right-hand column, beside the explanation of it
 from __future__ import annotations
 
 import base64
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -30,6 +31,7 @@ from foodplay.summary import file_name, summary_html
 from foodplay_widgets.app import App
 from foodplay_widgets.redraw import Debounced, Drawn
 from foodplay_widgets.share import link_row_html, sibling_url
+from foodplay_widgets.stepwise import in_kernel_loop
 from foodplay_widgets.text import Text, esc
 
 PRESENTER_CSS = """
@@ -148,7 +150,7 @@ class Teacher(widgets.VBox):
         self.add_class("fp-teacher")
         self.add_class("fp-presenter")
 
-        guard = self.app.errors
+        guard = self._guard
         self.save_note.on_click(guard(lambda _: self.save()))
         self.remove_note.on_click(guard(lambda _: self.remove()))
         self.presenter.observe(guard(self._presenter_changed), "value")
@@ -159,9 +161,21 @@ class Teacher(widgets.VBox):
         self.note.observe(guard(self._typed), "value")
         # the links carry the whole record (the download is about 30 kB for a finished BURG
         # game): while a note is typed they follow it once the typing pauses, not per key
-        self._links_later = Debounced(TYPING_PAUSE, guard(self._draw_links_now))
+        # (in a kernel only: plain Python, such as a test, draws them at once)
+        self._links_later = Debounced(TYPING_PAUSE if in_kernel_loop() else None,
+                                      guard(self._draw_links_now))
         self._watch(self.app)
         self.render()
+
+    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """`fn`, its errors reported by the app shown when it runs: a game switch or an upload
+        replaces the app, and an error must reach the message box the teacher sees."""
+
+        @functools.wraps(fn)
+        def safe(*args: Any, **kwargs: Any) -> Any:
+            return self.app.errors(fn)(*args, **kwargs)
+
+        return safe
 
     @classmethod
     def from_query(cls, query: str, env: Mapping[str, str] | None = None,

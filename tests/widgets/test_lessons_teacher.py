@@ -213,6 +213,10 @@ def test_while_a_note_is_typed_the_links_follow_once_the_typing_pauses(teacher):
     the download (the whole record) and the class link are drawn once the keys stop."""
     import asyncio
 
+    from threads import run_alone
+
+    assert teacher._links_later.delay is None  # not in a kernel: the links follow each key
+
     teacher.app.go(2)
     download, link = teacher.download.value, teacher.class_link.value
     drawn = []
@@ -228,10 +232,25 @@ def test_while_a_note_is_typed_the_links_follow_once_the_typing_pauses(teacher):
         assert teacher.download.value == download and teacher._links_later.pending
         await asyncio.sleep(0.2)
 
-    asyncio.run(type_a_note())
+    run_alone(type_a_note())
     assert len(drawn) == 1 and teacher.class_link.value != link  # once, with the whole note
     saved = Record.loads(base64.b64decode(
         re.search(r'base64,([^"]+)"', teacher.download.value)[1]).decode())
     assert saved.annotations[2] == "Watch"
     assert "Watch" in unescape(parse_query(urlsplit(teacher.class_link_url()).query)
                                .record.annotations[2])
+
+
+def test_after_a_game_switch_an_error_reaches_the_app_shown(teacher, monkeypatch):
+    first = teacher.app
+    teacher.game_select.value = "food-truck"
+    assert teacher.app is not first
+
+    def broken(text=None):
+        raise RuntimeError("no")
+
+    monkeypatch.setattr(teacher, "save", broken)
+    teacher.save_note.click()
+    assert first.errors.errors == [] and len(teacher.app.errors.errors) == 1
+    assert any("RuntimeError" in t for t in teacher.app.message_texts)
+    teacher.app.errors.errors.clear()  # seen: the fixture checks that no other error came
