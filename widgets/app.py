@@ -20,6 +20,7 @@ from foodplay.links import parse_query
 from foodplay.messages import LANGUAGES, catalogue
 from foodplay.record import Record, RecordError
 from foodplay.timeline import Timeline
+from foodplay_widgets.ahead import DrawAhead
 from foodplay_widgets.context import Context
 from foodplay_widgets.editor_slot import EditorSlot
 from foodplay_widgets.explanation import ExplanationPanel, RulebookReader
@@ -122,6 +123,10 @@ class App(widgets.VBox):
         self.moves = MovePanel(self.play_move, self.undo, self.catch_up, self.reader.prefix,
                                guard, editor=self.editor_slot)
         self.controls = TimelineControls(self.go, guard)
+        # in a kernel, the next step's table and explanation are drawn while this one is read
+        self.draws_ahead = in_kernel_loop()
+        self.ahead = DrawAhead({"table": lambda ctx: self.table.parts_for(ctx, _before(ctx)),
+                                "explanation": self.explanation.html_for}, guard)
         self.scores = ScoresPanel(guard)
         self.share = SharePanel(guard)
 
@@ -466,7 +471,7 @@ class App(widgets.VBox):
             ("header", (self._edits, self.lang, self.mode, self.learner, self.seat,
                         self.bot_kind), self._draw_header),
             ("table", step, self._draw_table),
-            ("explanation", step, self.explanation.render),
+            ("explanation", step, self._draw_explanation),
             ("reader", (self.lang,), self._draw_reader),
             # play mode reads the last step (catching up, the learner's turn); watch mode not
             ("moves", (*step, last if self.mode == "play" else None, self.mode, self.learner),
@@ -485,10 +490,15 @@ class App(widgets.VBox):
         )
         for name, key, draw in panels:
             self._drawn(name, key, draw, ctx)
+        if self.draws_ahead:
+            self.ahead.later(ctx, self._edits)
 
     def _draw_table(self, ctx: Context) -> None:
-        before = ctx.view(ctx.cursor - 1) if ctx.cursor > 0 else None
-        self.table.render(ctx, before)
+        parts = self.ahead.take("table", ctx, self._edits)
+        self.table.show(parts if parts is not None else self.table.parts_for(ctx, _before(ctx)))
+
+    def _draw_explanation(self, ctx: Context) -> None:
+        self.explanation.render(ctx, self.ahead.take("explanation", ctx, self._edits))
 
     def _draw_reader(self, ctx: Context) -> None:
         self.reader.render(self.game.rulebook(), ctx.text)
@@ -593,3 +603,8 @@ class App(widgets.VBox):
             self.new_game.tooltip = text("ui.settings.new_game_tip")
         finally:
             self._quiet = False
+
+
+def _before(ctx: Context) -> dict[str, Any] | None:
+    """The seat shown's view one step before `ctx`'s (what changed is highlighted)."""
+    return ctx.view(ctx.cursor - 1) if ctx.cursor > 0 else None

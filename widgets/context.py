@@ -18,7 +18,8 @@ class Context:
     """One moment of the tutor's screen. All game state lives in the timeline.
 
     `seat` is the seat whose view is shown (None: the teacher, who sees everything);
-    `learner` is the seat the learner plays in play mode.
+    `learner` is the seat the learner plays in play mode; `at` is the step drawn, when it is
+    not the timeline's cursor (a step drawn ahead, see ahead.py).
     """
 
     timeline: Timeline
@@ -26,14 +27,15 @@ class Context:
     lang: str = "en"
     mode: str = "watch"
     learner: Seat | None = None
+    at: int | None = None
 
     @property
     def cursor(self) -> int:
-        return self.timeline.cursor
+        return self.timeline.cursor if self.at is None else self.at
 
     @property
     def state(self) -> State:
-        return self.timeline.state_at(self.timeline.cursor)
+        return self.timeline.state_at(self.cursor)
 
     @property
     def game(self) -> Game:
@@ -49,13 +51,13 @@ class Context:
 
     def view(self, index: int | None = None) -> dict[str, Any]:
         """The view of the seat shown, after step `index` (the cursor by default)."""
-        k = self.timeline.cursor if index is None else index
+        k = self.cursor if index is None else index
         return self.timeline.state_at(k).view(self.seat)
 
     @property
     def at_present(self) -> bool:
         """Whether the cursor is on the last step (where moves can be played)."""
-        return self.timeline.cursor == self.timeline.last
+        return self.cursor == self.timeline.last
 
     def decision(self) -> Decision | None:
         return self.state.decision()

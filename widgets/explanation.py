@@ -81,7 +81,12 @@ class ExplanationPanel(widgets.VBox):
         super().__init__([self.html])
         self.add_class("fp-explanation-panel")
 
-    def render(self, ctx: Context) -> None:
+    def render(self, ctx: Context, drawn: str | None = None) -> None:
+        """Show `ctx`'s step; `drawn` is its HTML when it was drawn ahead (`html_for`)."""
+        self.html.value = self.html_for(ctx) if drawn is None else drawn
+
+    def html_for(self, ctx: Context) -> str:
+        """The panel's HTML for `ctx`'s step."""
         text, k = ctx.text, ctx.cursor
         step = ctx.timeline.steps[k]
         state = ctx.state
@@ -106,7 +111,7 @@ class ExplanationPanel(widgets.VBox):
         move_html = f'<p class="fp-step-move">{esc(move)}</p>' if move else ""
         rules = (f'<h4 class="fp-rules-title">{text.html("ui.explain.rules")}</h4>'
                  f'<ul class="fp-cited-list">{blocks}</ul>') if blocks else ""
-        self.html.value = (
+        return (
             f'<section class="fp-explain" aria-live="polite" '
             f'aria-label="{text.html("ui.explain.label")}">'
             f'<h3 class="fp-step-title">{esc(title)}</h3>{move_html}'

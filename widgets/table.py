@@ -39,11 +39,15 @@ class TableView(widgets.VBox):
 
     def render(self, ctx: Context, before: dict[str, Any] | None = None) -> None:
         """Draw the view after the cursor's step; `before` is the same seat's view one step
-        earlier, so that what changed can be highlighted.
+        earlier, so that what changed can be highlighted."""
+        self.show(self.parts_for(ctx, before))
 
-        The renderer may read public, fixed facts of the game from the state (such as the
-        component set a record carries); it must still take everything hidden from the view."""
-        self.show(table_parts(ctx.renderer, ctx.view(), before, ctx.text, ctx.state))
+    @staticmethod
+    def parts_for(ctx: Context, before: dict[str, Any] | None) -> TableParts:
+        """The table for `ctx`'s step. The renderer may read public, fixed facts of the game
+        from the state (such as the component set a record carries); it must still take
+        everything hidden from the view."""
+        return table_parts(ctx.renderer, ctx.view(), before, ctx.text, ctx.state)
 
     def clear(self) -> None:
         """Show no table."""

@@ -1,0 +1,85 @@
+"""The next step drawn ahead: in a kernel, Next finds the table and the explanation drawn, and
+they are exactly what drawing the step then would give."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from threads import run_alone
+
+from foodplay_widgets.app import App
+from foodplay_widgets.explanation import ExplanationPanel
+from foodplay_widgets.table import TableView
+
+GAMES = ("burg", "coffee-rush", "cuisine-a-la-card", "food-truck")
+
+
+def fresh(app: App) -> tuple[str, str]:
+    """The table and the explanation drawn anew for the step shown."""
+    ctx = app.context()
+    table = TableView()
+    table.render(ctx, ctx.view(ctx.cursor - 1) if ctx.cursor > 0 else None)
+    explanation = ExplanationPanel(app.reader.prefix)
+    explanation.render(ctx)
+    return table.value, explanation.html.value
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_next_finds_the_step_drawn_ahead_and_it_is_the_same(game, monkeypatch):
+    async def learner():
+        app = App(game=game, seed=3, env={}, lazy=True)
+        app.draws_ahead = True  # as in a kernel, from the first drawing
+        app.render(everything=True)
+        app.background.page_drew()
+        drawn_at_click = []
+        parts_for = app.table.parts_for
+
+        def counting(ctx, before):
+            drawn_at_click.append(ctx.cursor)
+            return parts_for(ctx, before)
+
+        shown = []
+        for _ in range(6):
+            await asyncio.sleep(0.12)  # the learner reads; the kernel draws the next step
+            app.table.parts_for = counting
+            drawn_at_click.clear()
+            app.controls.next.click()
+            app.table.parts_for = parts_for
+            shown.append((app.timeline.cursor, drawn_at_click[:], app.table.value,
+                          app.explanation.html.value, fresh(app)))
+        return app, shown
+
+    app, shown = run_alone(learner())
+    assert app.ahead.drawn >= 6 and not app.errors.errors
+    for cursor, drawn_at_click, table, explanation, (table_now, explanation_now) in shown:
+        assert drawn_at_click == [], f"step {cursor} was drawn at the click, not ahead"
+        assert table == table_now and explanation == explanation_now
+
+
+def test_a_drawing_ahead_is_not_used_for_another_seat_or_after_an_undo():
+    async def learner():
+        app = App(game="burg", seed=3, env={}, lazy=True)
+        app.draws_ahead = True
+        app.render(everything=True)
+        app.background.page_drew()
+        await asyncio.sleep(0.12)
+        app.seat_select.value = 1  # another seat's view: drawn now, not from the teacher's
+        seat_view = app.table.value
+        app.controls.next.click()
+        return app, seat_view, fresh(app)
+
+    app, _, (table_now, explanation_now) = run_alone(learner())
+    assert app.table.value == table_now and app.explanation.html.value == explanation_now
+
+
+def test_outside_a_kernel_nothing_is_drawn_ahead():
+    async def script():
+        app = App(game="burg", seed=3, env={}, lazy=True)  # plain Python: not a kernel
+        app.background.page_drew()
+        app.controls.next.click()
+        await asyncio.sleep(0.12)
+        return app
+
+    app = run_alone(script())
+    assert not app.draws_ahead and app.ahead.drawn == 0
