@@ -23,7 +23,7 @@ from foodplay.timeline import Timeline
 from foodplay_widgets.ahead import DrawAhead
 from foodplay_widgets.context import Context
 from foodplay_widgets.editor_slot import EditorSlot
-from foodplay_widgets.explanation import ExplanationPanel, RulebookReader
+from foodplay_widgets.explanation import ExplanationPanel, RulebookReader, notes_html
 from foodplay_widgets.guard import ErrorCatcher
 from foodplay_widgets.lean import sharing_styles
 from foodplay_widgets.moves import MovePanel
@@ -125,7 +125,7 @@ class App(widgets.VBox):
         self.controls = TimelineControls(self.go, guard)
         # in a kernel, the next step's table and explanation are drawn while this one is read
         self.draws_ahead = in_kernel_loop()
-        self.ahead = DrawAhead({"table": lambda ctx: self.table.parts_for(ctx, _before(ctx)),
+        self.ahead = DrawAhead({"table": lambda ctx: self.table.parts_for(ctx, ctx.view_before()),
                                 "explanation": self.explanation.html_for}, guard)
         self.scores = ScoresPanel(guard)
         self.share = SharePanel(guard)
@@ -495,7 +495,8 @@ class App(widgets.VBox):
 
     def _draw_table(self, ctx: Context) -> None:
         parts = self.ahead.take("table", ctx, self._edits)
-        self.table.show(parts if parts is not None else self.table.parts_for(ctx, _before(ctx)))
+        self.table.show(parts if parts is not None else
+                        self.table.parts_for(ctx, ctx.view_before()))
 
     def _draw_explanation(self, ctx: Context) -> None:
         self.explanation.render(ctx, self.ahead.take("explanation", ctx, self._edits))
@@ -537,22 +538,10 @@ class App(widgets.VBox):
     def _draw_note(self, ctx: Context) -> None:
         """The narration for this step, if the record (a scenario) has one, and a teacher's own
         comment on it, if the record carries one (`Record.annotations`: their words, as data)."""
-        key = getattr(self.timeline.record, "narration", {}).get(ctx.cursor)
-        comment = getattr(self.timeline.record, "annotations", {}).get(ctx.cursor)
-        text = ctx.text
-        parts = []
-        if key and text.has(key):
-            parts.append(f'<aside class="fp-lesson-note" aria-label="'
-                         f'{text.html("ui.lesson.note")}"><p><strong>'
-                         f'{text.html("ui.lesson.note")}</strong></p>'
-                         f"<p>{text.html(key)}</p></aside>")
-        if comment:
-            lines = "".join(f"<p>{esc(line)}</p>" for line in comment.splitlines() if line.strip())
-            parts.append(f'<aside class="fp-teacher-note" aria-label="'
-                         f'{text.html("ui.teacher.annotation")}"><p><strong>'
-                         f'{text.html("ui.teacher.annotation")}</strong></p>{lines}</aside>')
-        self.note.value = "".join(parts)
-        self.note.layout.display = "" if parts else "none"
+        record = self.timeline.record
+        self.note.value = notes_html(ctx.text, getattr(record, "narration", {}).get(ctx.cursor),
+                                     getattr(record, "annotations", {}).get(ctx.cursor))
+        self.note.layout.display = "" if self.note.value else "none"
 
     def _draw_header(self, ctx: Context) -> None:
         text = ctx.text
@@ -604,7 +593,3 @@ class App(widgets.VBox):
         finally:
             self._quiet = False
 
-
-def _before(ctx: Context) -> dict[str, Any] | None:
-    """The seat shown's view one step before `ctx`'s (what changed is highlighted)."""
-    return ctx.view(ctx.cursor - 1) if ctx.cursor > 0 else None

@@ -54,6 +54,10 @@ class Context:
         k = self.cursor if index is None else index
         return self.timeline.state_at(k).view(self.seat)
 
+    def view_before(self) -> dict[str, Any] | None:
+        """The view one step before the cursor's (what changed is highlighted), or None."""
+        return self.view(self.cursor - 1) if self.cursor > 0 else None
+
     @property
     def at_present(self) -> bool:
         """Whether the cursor is on the last step (where moves can be played)."""

@@ -70,6 +70,23 @@ def decision_text(ctx: Context) -> str:
     return text(key, seats=list(decision.seats), decision=what)
 
 
+def notes_html(text: Text, narration: str | None, comment: str | None) -> str:
+    """A step's asides: a scenario's narration (a message key) and a teacher's comment (their
+    own words), each only if there is one."""
+    parts = []
+    if narration and text.has(narration):
+        parts.append(f'<aside class="fp-lesson-note" aria-label="'
+                     f'{text.html("ui.lesson.note")}"><p><strong>'
+                     f'{text.html("ui.lesson.note")}</strong></p>'
+                     f"<p>{text.html(narration)}</p></aside>")
+    if comment:
+        lines = "".join(f"<p>{esc(line)}</p>" for line in comment.splitlines() if line.strip())
+        parts.append(f'<aside class="fp-teacher-note" aria-label="'
+                     f'{text.html("ui.teacher.annotation")}"><p><strong>'
+                     f'{text.html("ui.teacher.annotation")}</strong></p>{lines}</aside>')
+    return "".join(parts)
+
+
 class ExplanationPanel(widgets.VBox):
     """For the current step: the move, the sentences the seat shown may read, and every clause
     cited, with its number as in the rulebook, its title, text and provenance badge."""
