@@ -592,4 +592,3 @@ class App(widgets.VBox):
             self.new_game.tooltip = text("ui.settings.new_game_tip")
         finally:
             self._quiet = False
-

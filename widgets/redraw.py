@@ -51,7 +51,7 @@ class Debounced:
             loop = asyncio.get_running_loop() if self.delay is not None else None
         except RuntimeError:
             loop = None
-        if loop is None or self.delay is None:
+        if loop is None:
             self.draw()
             return
         if self._pending is not None:

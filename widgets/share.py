@@ -8,6 +8,7 @@ import base64
 import ipywidgets as widgets
 
 from foodplay.links import Link, encode_record
+from foodplay.record import Record
 from foodplay_widgets.context import Context
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.text import esc
@@ -56,6 +57,24 @@ def download_name(ctx: Context) -> str:
     return f"{record.game}-{record.players}p-{tail}.json"
 
 
+class RecordCode:
+    """A record compressed for links, once per version of it: its identity, its number of
+    moves, its notes and `version` (whatever else says the moves may have changed, such as
+    an undo). Calling gives (that version, the compressed record)."""
+
+    def __init__(self):
+        self._code: tuple[tuple, str] | None = None
+        self.encodings = 0  # how many times a record was compressed (tests check the cache)
+
+    def __call__(self, record: Record, version: object) -> tuple[tuple, str]:
+        notes = tuple(sorted(getattr(record, "annotations", {}).items()))
+        key = (id(record), len(record.moves), version, notes)
+        if self._code is None or self._code[0] != key:
+            self._code = (key, encode_record(record))
+            self.encodings += 1
+        return self._code
+
+
 class SharePanel(widgets.VBox):
     """A link to this exact position and a record download, behind a toggle button. Closed,
     it only keeps the step shown: a step sends the page nothing for it (a link row is a
@@ -80,8 +99,12 @@ class SharePanel(widgets.VBox):
         self.toggle.observe(guard(self._toggled), "value")
         self._shown: tuple[Context, object] | None = None  # the step shown, and its version
         self._record_key: tuple | None = None  # the record the download was made from
-        self._code: tuple[tuple, str] | None = None  # (record key, encode_record(record))
-        self.encodings = 0  # how many times the record was compressed (tests check the cache)
+        self._code = RecordCode()
+
+    @property
+    def encodings(self) -> int:
+        """How many times the record was compressed (tests check the cache)."""
+        return self._code.encodings
 
     @property
     def url(self) -> str:
@@ -89,7 +112,7 @@ class SharePanel(widgets.VBox):
         if self._shown is None:
             return ""
         ctx, version = self._shown
-        return page_url(link_for(ctx).query(self._encoded(ctx, version)[1]))
+        return page_url(link_for(ctx).query(self._code(ctx.timeline.record, version)[1]))
 
     def render(self, ctx: Context, version: object = None) -> None:
         """Show `ctx`'s step. `version` changes whenever the record's moves may have changed
@@ -108,22 +131,12 @@ class SharePanel(widgets.VBox):
         if self._shown is not None:
             self.render(*self._shown)
 
-    def _encoded(self, ctx: Context, version: object) -> tuple[tuple, str]:
-        """(the record's key, the record compressed for a link), compressed once per key."""
-        record = ctx.timeline.record
-        notes = tuple(sorted(getattr(record, "annotations", {}).items()))
-        record_key = (id(record), len(record.moves), version, notes)
-        if self._code is None or self._code[0] != record_key:
-            self._code = (record_key, encode_record(record))
-            self.encodings += 1
-        return self._code
-
     def _draw(self, ctx: Context, version: object) -> None:
+        """The link row and the download for the step shown (`render` keeps it first)."""
         text = ctx.text
         record = ctx.timeline.record
-        record_key, code = self._encoded(ctx, version)
-        url = page_url(link_for(ctx).query(code))
-        self.link.value = link_row_html(url, "fp-share-link", text.html("ui.share.open_tab"),
+        record_key = self._code(record, version)[0]
+        self.link.value = link_row_html(self.url, "fp-share-link", text.html("ui.share.open_tab"),
                                         text.html("ui.share.label"))
         key = (*record_key, ctx.lang)
         if key != self._record_key:  # the data URL is large: resend it only when it changes

@@ -24,13 +24,13 @@ import ipywidgets as widgets
 from foodplay.engine import Game
 from foodplay.games import built_games, get_game
 from foodplay.lessons import Course, games_with_lessons, lessons_for
-from foodplay.links import Link, encode_record, with_lang
+from foodplay.links import Link, with_lang
 from foodplay.position import position_record
 from foodplay.record import Record, RecordError
 from foodplay.summary import file_name, summary_html
 from foodplay_widgets.app import App
 from foodplay_widgets.redraw import Debounced, Drawn
-from foodplay_widgets.share import link_row_html, sibling_url
+from foodplay_widgets.share import RecordCode, link_row_html, sibling_url
 from foodplay_widgets.stepwise import in_kernel_loop
 from foodplay_widgets.text import Text, esc
 
@@ -126,7 +126,7 @@ class Teacher(widgets.VBox):
         self._message: tuple[str, dict[str, Any]] | None = None
         self._quiet = False
         self._drawn = Drawn()  # part -> the inputs it was last drawn from
-        self._encoded: tuple[tuple, str] | None = None  # (record version, encode_record(...))
+        self._code = RecordCode()  # the record compressed for the class link
 
         top = widgets.HBox([self.game_select, self.presenter])
         top.add_class("fp-teacher-row")
@@ -285,17 +285,7 @@ class Teacher(widgets.VBox):
         link = Link(game=record.game, players=record.players, seed=record.seed or 0,
                     record=record, step=self.step, seat=None, lang=self.lang)
         return sibling_url(APP_NOTEBOOKS.get(record.game, "index.ipynb"),
-                           link.query(self._encoded_record()[1]))
-
-    def _encoded_record(self) -> tuple[tuple, str]:
-        """(the record's version: its identity, moves and notes; the record compressed for a
-        link), compressed once per version."""
-        record = self.record
-        version = (id(record), len(record.moves), self.app._edits,
-                   tuple(sorted(record.annotations.items())))
-        if self._encoded is None or self._encoded[0] != version:
-            self._encoded = (version, encode_record(record))
-        return self._encoded
+                           link.query(self._code(record, self.app._edits)[1]))
 
     def lesson_link_url(self) -> str | None:
         uid = self.lesson_select.value
@@ -374,7 +364,7 @@ class Teacher(widgets.VBox):
     def _draw_record_links(self, text: Text) -> None:
         """The download and the class link: both carry the record, notes and all. The record
         is written out and compressed once per version of it (its moves and notes)."""
-        version = self._encoded_record()[0]
+        version = self._code(self.record, self.app._edits)[0]
         self._drawn("download", (version, self.lang), self._draw_download, text)
         self._drawn("class_link", (version, self.step, self.lang), self._draw_class_link, text)
 
