@@ -35,31 +35,40 @@ class DrawAhead:
         self.guard = guard
         self._ready: dict[str, tuple[tuple, Any]] = {}
         self._pending: asyncio.TimerHandle | None = None
+        self._pending_key: tuple | None = None
         self.drawn = 0  # steps drawn ahead (tests read it)
 
     def take(self, name: str, ctx: Context, version: Hashable) -> Any | None:
-        """What was drawn ahead as `name` for `ctx`'s step, or None."""
-        kept = self._ready.pop(name, None)
-        return kept[1] if kept is not None and kept[0] == _key(ctx, version) else None
+        """What was drawn ahead as `name` for `ctx`'s step (taken: it is given once), or None."""
+        kept = self._ready.get(name)
+        if kept is None or kept[0] != _key(ctx, version):
+            return None
+        del self._ready[name]
+        return kept[1]
 
     def later(self, ctx: Context, version: Hashable) -> None:
         """Draw the step after `ctx`'s on the running event loop, shortly (nothing if there
-        is no next step or no running loop)."""
+        is no next step or no running loop). A step already drawn or waiting to be drawn stays
+        as it is: a redraw that does not move the step (the end of the bots' game) keeps it."""
+        ahead = replace(ctx, at=ctx.cursor + 1)
+        key = _key(ahead, version)
+        if key == self._pending_key or any(kept[0] == key for kept in self._ready.values()):
+            return
         if self._pending is not None:
             self._pending.cancel()
-            self._pending = None
+            self._pending, self._pending_key = None, None
         if ctx.cursor >= ctx.timeline.last:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        ahead = replace(ctx, at=ctx.cursor + 1)
         self._pending = loop.call_later(AHEAD_DELAY, self.guard(self.draw), ahead, version)
+        self._pending_key = key
 
     def draw(self, ctx: Context, version: Hashable) -> None:
         """Draw `ctx`'s step now with each drawer, and keep the drawings for `take`."""
-        self._pending = None
+        self._pending, self._pending_key = None, None
         if ctx.cursor > ctx.timeline.last:
             return
         key = _key(ctx, version)

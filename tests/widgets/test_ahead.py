@@ -73,6 +73,30 @@ def test_a_drawing_ahead_is_not_used_for_another_seat_or_after_an_undo():
     assert app.table.value == table_now and app.explanation.html.value == explanation_now
 
 
+def test_the_end_of_the_bots_game_keeps_the_step_drawn_ahead():
+    """The bots' game ending redraws the app without moving the step: the next step stays
+    drawn, and is not drawn again (in CI a game ending just before a click once lost it)."""
+    async def learner():
+        app = App(game="coffee-rush", seed=3, env={}, lazy=True)
+        app.draws_ahead = True
+        app.render(everything=True)
+        await asyncio.sleep(0.12)
+        drawn = app.ahead.drawn
+        app.finish_game()  # as the background play does when the game ends
+        await asyncio.sleep(0.12)
+        redrawn = app.ahead.drawn - drawn
+        parts_for, at_click = app.table.parts_for, []
+        app.table.parts_for = lambda ctx, before: at_click.append(ctx.cursor) or parts_for(
+            ctx, before)
+        app.controls.next.click()
+        return app, drawn, redrawn, at_click
+
+    app, drawn, redrawn, at_click = run_alone(learner())
+    assert app.pending is None and drawn == 1 and redrawn == 0
+    assert at_click == [] and not app.errors.errors
+    assert (app.table.value, app.explanation.html.value) == fresh(app)
+
+
 def test_outside_a_kernel_nothing_is_drawn_ahead():
     async def script():
         app = App(game="burg", seed=3, env={}, lazy=True)  # plain Python: not a kernel
