@@ -223,14 +223,17 @@ def test_while_a_note_is_typed_the_links_follow_once_the_typing_pauses(teacher):
     teacher.download.observe(lambda change: drawn.append(change["new"]), "value")
 
     async def type_a_note() -> None:
-        teacher._links_later.delay = 0.05
+        teacher._links_later.delay = 0.5  # long beside the keys' 1 ms: a busy machine stalls
         for end in range(1, 6):
             teacher.note.value = "Watch"[:end]
             assert teacher.record.annotations[2] == "Watch"[:end]  # kept at once
             await asyncio.sleep(0.001)
         assert "Watch" in plain(teacher.app.note.value)  # the aside, at once
         assert teacher.download.value == download and teacher._links_later.pending
-        await asyncio.sleep(0.2)
+        for _ in range(100):  # the pause, then the one redraw
+            await asyncio.sleep(0.05)
+            if drawn and not teacher._links_later.pending:
+                break
 
     run_alone(type_a_note())
     assert len(drawn) == 1 and teacher.class_link.value != link  # once, with the whole note
