@@ -359,7 +359,7 @@ BARE_SETTLE_JS = settle_js("""const label = () => document.querySelector('.bare-
 
 def bench_clicks(page, clicks: int) -> list[float]:
     """ms from Next's click to the step title changing, measured inside the page."""
-    counter = page.locator(".fp-step-counter")
+    counter = page.locator(".fp-step-counter .fp-counter")
     times = []
     for k in range(1, clicks + 1):
         times.append(page.evaluate(CLICK_JS, k))
@@ -369,7 +369,7 @@ def bench_clicks(page, clicks: int) -> list[float]:
 
 
 def last_step(page) -> int:
-    return int(page.locator(".fp-step-counter").inner_text().split("/")[1])
+    return int(page.locator(".fp-step-counter .fp-counter").inner_text().split("/")[1])
 
 
 # --- (c) time to interactive --------------------------------------------------------------------

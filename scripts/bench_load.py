@@ -143,7 +143,7 @@ async def learner(browser, url: str, delay: float, clicks: int) -> tuple[float |
         loaded = float(await handle.json_value())
         for k in range(1, clicks + 1):
             times.append(await page.evaluate(CLICK_JS, k))
-            await page.locator(".fp-step-counter").filter(
+            await page.locator(".fp-step-counter .fp-counter").filter(
                 has_text=f"step {k} /").first.wait_for(timeout=60_000)
     except Exception as exc:  # a page that never loads is a figure, not a crash
         try:

@@ -23,7 +23,12 @@ from foodplay.timeline import Timeline
 from foodplay_widgets.ahead import DrawAhead
 from foodplay_widgets.context import Context
 from foodplay_widgets.editor_slot import EditorSlot
-from foodplay_widgets.explanation import ExplanationPanel, RulebookReader, notes_html
+from foodplay_widgets.explanation import (
+    ExplanationPanel,
+    RulebookReader,
+    notes_html,
+    step_heading,
+)
 from foodplay_widgets.guard import ErrorCatcher
 from foodplay_widgets.lean import sharing_styles
 from foodplay_widgets.moves import MovePanel
@@ -479,7 +484,7 @@ class App(widgets.VBox):
             ("labels", (self.lang,), lambda ctx: self.controls.relabel(ctx.text)),
             # the step counter comes after the table, the explanation and the moves: a page
             # (and the browser tests) may take its change for the step being drawn
-            ("counter", (cursor, last, self.pending is None, self.lang), self._draw_counter),
+            ("counter", (*step, last, self.pending is None), self._draw_counter),
             ("scores", (*step, last if self.scores.chart_toggle.value else None),
              self.scores.render),
             ("share", (*step, len(record.moves), self.mode, self.pending is None,
@@ -519,13 +524,9 @@ class App(widgets.VBox):
     def _draw_counter(self, ctx: Context) -> None:
         """The timeline controls at the cursor; while the bots still play, the last step
         played is not the end: Next and Last stay on and the counter says "so far"."""
-        self.controls.show(ctx.cursor, self.timeline.last, ctx.text)
-        if self.pending is not None:
-            self.controls.next.disabled = self.controls.last.disabled = False
-            self.controls.counter.value = (
-                f'<span class="fp-counter" aria-live="polite">'
-                f'{ctx.text.html("step.of_so_far", n=ctx.cursor, total=self.timeline.last)}'
-                f"</span>")
+        title, move = step_heading(ctx)
+        self.controls.show(ctx.cursor, self.timeline.last, ctx.text,
+                           so_far=self.pending is not None, summary=move or title)
 
     def _draw_share(self, ctx: Context) -> None:
         """The link and the download carry the whole record: shown once the bots are done."""

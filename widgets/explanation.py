@@ -70,6 +70,18 @@ def decision_text(ctx: Context) -> str:
     return text(key, seats=list(decision.seats), decision=what)
 
 
+def step_heading(ctx: Context) -> tuple[str, str]:
+    """The step shown's title ("Step 3", or the set-up) and its move as the seat shown may
+    know it ("" at the set-up)."""
+    text, k = ctx.text, ctx.cursor
+    if k == 0:
+        return text("step.setup"), ""
+    move = ctx.timeline.steps[k].move
+    if ctx.move_hidden(k):
+        return text("step.n", n=k), text("ui.step.secret_move", seat=move.seat)
+    return text("step.n", n=k), step_text(ctx.state, move, ctx.lang)
+
+
 def notes_html(text: Text, narration: str | None, comment: str | None) -> str:
     """A step's asides: a scenario's narration (a message key) and a teacher's comment (their
     own words), each only if there is one."""
@@ -107,14 +119,7 @@ class ExplanationPanel(widgets.VBox):
         text, k = ctx.text, ctx.cursor
         step = ctx.timeline.steps[k]
         state = ctx.state
-        if k == 0:
-            title, move = text("step.setup"), ""
-        else:
-            title = text("step.n", n=k)
-            if ctx.move_hidden(k):
-                move = text("ui.step.secret_move", seat=step.move.seat)
-            else:
-                move = step_text(state, step.move, ctx.lang)
+        title, move = step_heading(ctx)
         sentences = explain(state, step.events, ctx.seat, ctx.lang)
         items, cited = [], {}
         for sentence in sentences:
@@ -129,8 +134,7 @@ class ExplanationPanel(widgets.VBox):
         rules = (f'<h4 class="fp-rules-title">{text.html("ui.explain.rules")}</h4>'
                  f'<ul class="fp-cited-list">{blocks}</ul>') if blocks else ""
         return (
-            f'<section class="fp-explain" aria-live="polite" '
-            f'aria-label="{text.html("ui.explain.label")}">'
+            f'<section class="fp-explain" aria-label="{text.html("ui.explain.label")}">'
             f'<h3 class="fp-step-title">{esc(title)}</h3>{move_html}'
             f'<ol class="fp-sentences">{"".join(items)}</ol>{rules}'
             f'<p class="fp-now">{esc(decision_text(ctx))}</p></section>')

@@ -69,6 +69,7 @@ class QuizPanel(widgets.VBox):
         self.kind_select.add_class("fp-quiz-kind")
         self.score = widgets.HTML()
         self.score.add_class("fp-quiz-score")
+        self.score.add_class("fp-live")  # announced (style.py)
         self.table = TableView()
         self.question = widgets.HTML()
         self.question.add_class("fp-quiz-question-box")
@@ -82,6 +83,7 @@ class QuizPanel(widgets.VBox):
         self.next_button.add_class("fp-quiz-next")
         self.result = widgets.HTML()
         self.result.add_class("fp-quiz-result-box")
+        self.result.add_class("fp-live")  # announced (style.py)
         self.reader = RulebookReader(guard)
         head = widgets.HBox([self.kind_select, self.score],
                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))

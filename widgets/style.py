@@ -6,6 +6,8 @@ colour and in their words; changed parts have an outline and screen-reader text.
 
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as widgets
 
 CSS = """
@@ -355,11 +357,38 @@ CSS = """
 """
 
 
+# Live regions. A screen reader announces a change inside a live region that was already on
+# the page; a region inserted together with its new text is not announced reliably. An HTML
+# widget replaces its whole HTML at each change, but keeps its box (.widget-html-content):
+# so the box of every widget with the class fp-live is made the live region, on this page
+# once (every app, lesson and quiz carries this stylesheet), for boxes drawn now and later.
+LIVE_JS = """(function () {
+  if (window.fpLive) { return; }
+  var mark = function () {
+    document.querySelectorAll('.fp-live > .widget-html-content:not([aria-live])')
+      .forEach(function (box) {
+        box.setAttribute('aria-live', 'polite');
+        box.setAttribute('aria-atomic', 'true');
+      });
+  };
+  window.fpLive = new MutationObserver(mark);
+  window.fpLive.observe(document.body, {childList: true, subtree: true});
+  mark();
+})();"""
+
+
+def live_installer_html() -> str:
+    """A hidden image whose error handler installs LIVE_JS (HTML widgets run no <script>)."""
+    return (f'<img class="fp-live-installer" hidden alt="" src="data:," '
+            f'onerror="{escape(LIVE_JS, quote=True)}">')
+
+
 def style_widget(extra: str = "", after: str = "") -> widgets.HTML:
     """The stylesheet as a widget; every app carries it, so each stands alone. `extra` is a
     game's own stylesheet (its renderer's `css`), added after the shared one; `after` is
-    hidden HTML drawn with it (an app's ping, see ping.py)."""
-    sheet = widgets.HTML(f"<style>{CSS}{extra}</style>{after}")
+    hidden HTML drawn with it (an app's ping, see ping.py). It also installs the page's live
+    regions (LIVE_JS)."""
+    sheet = widgets.HTML(f"<style>{CSS}{extra}</style>{live_installer_html()}{after}")
     sheet.add_class("fp-style")
     sheet.layout.display = "none"
     return sheet

@@ -103,6 +103,7 @@ class Teacher(widgets.VBox):
         self.remove_note = _button("fp-teacher-remove")
         self.status = widgets.HTML()
         self.status.add_class("fp-teacher-status")
+        self.status.add_class("fp-live")  # announced (style.py)
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
                                          layout=widgets.Layout(width="auto"))
         self.upload.add_class("fp-teacher-upload")

@@ -155,6 +155,7 @@ class TimelineControls(widgets.VBox):
         self.slider.add_class("fp-slider")
         self.counter = widgets.HTML()
         self.counter.add_class("fp-step-counter")
+        self.counter.add_class("fp-live")  # announced at each step (style.py: live regions)
         self.legend = widgets.HTML()
         self.legend.add_class("fp-keys")
         # No jslink between Play and the slider: echoes from a link made fast key presses jump
@@ -204,9 +205,13 @@ class TimelineControls(widgets.VBox):
         finally:
             self._quiet = False
 
-    def show(self, cursor: int, last: int, text: Text) -> None:
+    def show(self, cursor: int, last: int, text: Text, so_far: bool = False,
+             summary: str = "") -> None:
         """Reflect the timeline's cursor without calling back. The hidden timer follows the
         cursor only while it plays (it starts from the cursor): one message less per step.
+        `so_far`: the bots still play, so `last` is not the end (Next and Last stay on);
+        `summary`: what the step did, read out by screen readers with the counter (a live
+        region, see style.py) and not shown.
 
         A bound goes to the browser before the value it admits, in a message of its own: given
         both at once, the browser's slider may apply the value first, clamp it to the old
@@ -221,9 +226,11 @@ class TimelineControls(widgets.VBox):
         finally:
             self._quiet = False
         self.first.disabled = self.back.disabled = cursor <= 0
-        self.next.disabled = self.last.disabled = cursor >= last
-        self.counter.value = (f'<span class="fp-counter" aria-live="polite">'
-                              f'{text.html("step.of", n=cursor, total=last)}</span>')
+        self.next.disabled = self.last.disabled = cursor >= last and not so_far
+        key = "step.of_so_far" if so_far else "step.of"
+        said = f'<span class="fp-sr">{esc(summary)}</span>' if summary else ""
+        self.counter.value = (f'<span class="fp-counter">{text.html(key, n=cursor, total=last)}'
+                              f"</span>{said}")
 
     def _go(self, k: int) -> None:
         self.on_go(max(0, min(self.slider.max, k)))

@@ -26,6 +26,9 @@ VIEWPORT = {"width": 1280, "height": 2000}  # tall: Voilà's lab template scroll
 TIMEOUT_MS = 30_000  # first render takes about 2-3 s; be generous on a busy CI machine
 LOAD_MS = 120_000  # a shared page's first render (an examples page builds several apps)
 KERNEL_SHUTDOWN_S = 5
+# the step counter's visible words ("step 3 / 40"); its box also holds what a screen reader
+# hears of the step, not shown
+STEP_COUNTER = ".fp-step-counter .fp-counter"
 MAX_LOADED = 8  # pages kept loaded at once (a kernel of about 100 MiB each); least used go
 # What a fresh context starts without. Not the HTTP cache: keeping it is most of the saving.
 CLEARED_STORAGE = "cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems"

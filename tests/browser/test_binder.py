@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
+from tabs import STEP_COUNTER
 
 FIRST_RENDER_MS = 60_000  # a page's kernel runs its notebook first; CI's 2 cores may be busy
 UPDATE_MS = 10_000
@@ -49,7 +50,7 @@ def assert_tutor_template(page) -> None:
 
 
 def step_shown(page) -> int:
-    counter = page.locator(".fp-step-counter").first
+    counter = page.locator(STEP_COUNTER).first
     expect(counter).to_have_text(COUNTER, timeout=FIRST_RENDER_MS)
     return int(COUNTER.search(counter.inner_text())[1])
 
@@ -92,7 +93,7 @@ def test_deep_and_share_links_keep_the_base_url(page, notebook_url):
     goto(page, notebook_url("burg.ipynb", "game=burg&players=2&seed=3&step=12"))
     assert step_shown(page) == 12
     page.locator("button.fp-next").click()
-    expect(page.locator(".fp-step-counter")).to_contain_text("step 13 /", timeout=UPDATE_MS)
+    expect(page.locator(STEP_COUNTER)).to_contain_text("step 13 /", timeout=UPDATE_MS)
     url = full_link(page, "fp-share-link")
     assert url.startswith(notebook_url("burg.ipynb") + "?"), url
     assert_no_traceback(page)
@@ -120,7 +121,7 @@ def test_lesson_link_keeps_the_base_url(page, notebook_url):
 def test_class_links_keep_the_base_url(page, notebook_url):
     goto(page, notebook_url("teacher.ipynb", "game=burg&seed=2&step=4"))
     expect(page.locator(".fp-teacher-tools").first).to_be_visible(timeout=FIRST_RENDER_MS)
-    expect(page.locator(".fp-step-counter")).to_contain_text("step 4 /", timeout=UPDATE_MS)
+    expect(page.locator(STEP_COUNTER)).to_contain_text("step 4 /", timeout=UPDATE_MS)
     url = full_link(page, "fp-class-link")
     assert url.startswith(notebook_url("burg.ipynb") + "?") and "step=4" in url, url
     lesson_url = full_link(page, "fp-lesson-class-link")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
+from tabs import STEP_COUNTER
 
 GALLERY = "/voila/render/index.ipynb"
 APP = "/voila/render/burg.ipynb"
@@ -27,7 +28,7 @@ def counter_re(step: int, total: int | None = None) -> re.Pattern[str]:
 
 def wait_for_app(page) -> tuple[int, int]:
     """Wait until the tutor is interactive (counter shown, Next present); (step, last)."""
-    counter = page.locator(".fp-step-counter .fp-counter")
+    counter = page.locator(STEP_COUNTER)
     # the whole game: not "step 0 / 10 so far" while the bots still play (read_counter's form)
     expect(counter).to_have_text(re.compile(rf"^{COUNTER.pattern}$"), timeout=FIRST_RENDER_MS)
     expect(page.locator("button.fp-next")).to_be_visible()
@@ -40,14 +41,14 @@ def open_app(page, base: str, query: str = "") -> tuple[int, int]:
 
 
 def read_counter(page) -> tuple[int, int]:
-    match = COUNTER.fullmatch(page.locator(".fp-step-counter").inner_text().strip())
-    assert match, page.locator(".fp-step-counter").inner_text()
+    match = COUNTER.fullmatch(page.locator(STEP_COUNTER).inner_text().strip())
+    assert match, page.locator(STEP_COUNTER).inner_text()
     return int(match[1]), int(match[2])
 
 
 def expect_step(page, step: int, total: int | None = None) -> None:
     """The counter and the explanation's title both show `step`."""
-    expect(page.locator(".fp-step-counter")).to_have_text(counter_re(step, total),
+    expect(page.locator(STEP_COUNTER)).to_have_text(counter_re(step, total),
                                                           timeout=UPDATE_MS)
     title = "Set-up" if step == 0 else f"Step {step}"
     expect(page.locator(".fp-explanation .fp-step-title")).to_have_text(title,
@@ -94,6 +95,16 @@ def test_step_with_buttons_and_keyboard(page, voila_server, save_screenshot):
 
     page.locator("button.fp-next").click()
     expect_step(page, 1, last)
+    # a screen reader hears the step: the counter's box, which stays on the page, is the
+    # live region, and it says what the step did (the explanation is read on demand)
+    live = page.locator(".fp-step-counter > .widget-html-content")
+    expect(live).to_have_attribute("aria-live", "polite")
+    expect(live).to_have_attribute("aria-atomic", "true")
+    expect(page.locator(".fp-whynot-result > .widget-html-content")).to_have_attribute(
+        "aria-live", "polite")
+    move = page.locator(".fp-explanation .fp-step-move").inner_text()
+    expect(live.locator(".fp-sr")).to_have_text(move)
+    assert page.locator(".fp-explanation [aria-live]").count() == 0
     numbers = clause_numbers(page)
     assert "Rule 1" in numbers, numbers  # step 1 reveals a card: Rule 1
     assert all(CLAUSE.match(n) for n in numbers), numbers
@@ -136,7 +147,7 @@ def test_play_a_move_then_ask_why_not(page, voila_server, save_screenshot):
     # a new game in play mode opens at the set-up; the learner jumps to their turn
     catch_up = page.locator("button.fp-catch-up")
     catch_up.click()
-    expect(page.locator(".fp-step-counter")).to_have_text(AT_PRESENT, timeout=UPDATE_MS)
+    expect(page.locator(STEP_COUNTER)).to_have_text(AT_PRESENT, timeout=UPDATE_MS)
     moves = page.locator("button.fp-move")
     expect(moves.first).to_be_visible(timeout=UPDATE_MS)
     step, last = read_counter(page)
@@ -155,7 +166,7 @@ def test_play_a_move_then_ask_why_not(page, voila_server, save_screenshot):
     # the bots replied after the learner's move: catch up to the learner's next decision
     expect(catch_up).to_be_visible()
     catch_up.click()
-    expect(page.locator(".fp-step-counter")).to_have_text(AT_PRESENT, timeout=UPDATE_MS)
+    expect(page.locator(STEP_COUNTER)).to_have_text(AT_PRESENT, timeout=UPDATE_MS)
     expect(moves.first).to_be_visible(timeout=UPDATE_MS)
     step, last = read_counter(page)
     legal = {" ".join(t.split()) for t in moves.all_inner_texts()}

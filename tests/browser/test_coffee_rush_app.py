@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
+from tabs import STEP_COUNTER
 
 APP = "/voila/render/coffee-rush.ipynb"
 FIRST_RENDER_MS = 30_000  # a new kernel runs the notebook first: 2-4 s here, more on busy CI
@@ -25,7 +26,7 @@ def expect_step(page, step: int) -> None:
     title = "Set-up" if step == 0 else f"Step {step}"
     expect(page.locator(".fp-explanation .fp-step-title")).to_have_text(title,
                                                                         timeout=UPDATE_MS)
-    expect(page.locator(".fp-step-counter")).to_have_text(re.compile(rf"^step {step} / \d+$"),
+    expect(page.locator(STEP_COUNTER)).to_have_text(re.compile(rf"^step {step} / \d+$"),
                                                           timeout=UPDATE_MS)
 
 
@@ -49,7 +50,7 @@ def test_gallery_step_through_then_build_a_move_on_the_board(page, loaded_page,
     save_screenshot(gallery, "coffee-rush-01-gallery")
     page.goto(card.locator("a.fp-open").evaluate("a => a.href"))  # the link, in the test's tab
     page.wait_for_url(re.compile(re.escape(APP) + r"$"))
-    expect(page.locator(".fp-step-counter")).to_have_text(COUNTER, timeout=FIRST_RENDER_MS)
+    expect(page.locator(STEP_COUNTER)).to_have_text(COUNTER, timeout=FIRST_RENDER_MS)
     expect(page.locator(".fp-app-title")).to_contain_text("Coffee Rush")
     expect(page.locator(".fp-credits")).to_have_text(
         "Coffee Rush, designed by Euijin Han, published by Korea Boardgames (2023).")
@@ -95,7 +96,7 @@ def test_gallery_step_through_then_build_a_move_on_the_board(page, loaded_page,
     save_screenshot(page, "coffee-rush-03-build")
 
     # step onto Bob's cell: the preview warns, and "Stop here" is refused with Rule 2-3
-    counter = page.locator(".fp-step-counter").inner_text()
+    counter = page.locator(STEP_COUNTER).inner_text()
     editor.locator("button.fp-cr-step", has_text="row 2, column 1").click()
     preview = editor.locator(".fp-cr-preview")
     expect(preview).to_contain_text("Step 1: row 2, column 1: +1 coffee", timeout=UPDATE_MS)
@@ -105,7 +106,7 @@ def test_gallery_step_through_then_build_a_move_on_the_board(page, loaded_page,
     expect(refusal).to_contain_text("Not allowed: end the move here.", timeout=UPDATE_MS)
     expect(refusal).to_contain_text("Bob's meeple stands on this cell")
     expect(refusal.locator(".fp-clause-number")).to_have_text("Rule 2-3")
-    assert page.locator(".fp-step-counter").inner_text() == counter  # nothing was played
+    assert page.locator(STEP_COUNTER).inner_text() == counter  # nothing was played
     save_screenshot(page, "coffee-rush-04-refused")
 
     # on to the tea, by keyboard: Tab reaches the cell's button, Enter presses it

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
+from tabs import STEP_COUNTER
 
 from foodplay.links import Link
 from foodplay.record import Record
@@ -28,7 +29,7 @@ def expect_step(page, step: int) -> None:
     title = "Set-up" if step == 0 else f"Step {step}"
     expect(page.locator(".fp-explanation .fp-step-title")).to_have_text(title,
                                                                         timeout=UPDATE_MS)
-    expect(page.locator(".fp-step-counter")).to_have_text(re.compile(rf"^step {step} / \d+$"),
+    expect(page.locator(STEP_COUNTER)).to_have_text(re.compile(rf"^step {step} / \d+$"),
                                                           timeout=UPDATE_MS)
 
 
@@ -57,7 +58,7 @@ def test_step_through_then_build_and_serve_a_dish(page, loaded_page, voila_serve
     save_screenshot(gallery, "cuisine-01-gallery")
     page.goto(card.locator("a.fp-open").evaluate("a => a.href"))  # the link, in the test's tab
     page.wait_for_url(re.compile(re.escape(APP) + r"$"))
-    expect(page.locator(".fp-step-counter")).to_have_text(re.compile(r"^step 0 / \d+$"),
+    expect(page.locator(STEP_COUNTER)).to_have_text(re.compile(r"^step 0 / \d+$"),
                                                           timeout=FIRST_RENDER_MS)
     expect(page.locator(".fp-app-title")).to_contain_text("Cuisine a la Card")
     expect(page.locator(".fp-components")).to_contain_text("Tutor card set")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
+from tabs import STEP_COUNTER
 
 APP = "/voila/render/food-truck.ipynb"
 FIRST_RENDER_MS = 30_000  # a new kernel runs the notebook first: 2-4 s here, more on busy CI
@@ -22,7 +23,7 @@ MAX_STEPS = 80  # a round of three players takes about 35 steps
 
 
 def read_counter(page) -> tuple[int, int]:
-    text = page.locator(".fp-step-counter").inner_text().strip()
+    text = page.locator(STEP_COUNTER).inner_text().strip()
     match = COUNTER.fullmatch(text)
     assert match, text
     return int(match[1]), int(match[2])
@@ -32,7 +33,7 @@ def expect_step(page, step: int) -> None:
     title = "Set-up" if step == 0 else f"Step {step}"
     expect(page.locator(".fp-explanation .fp-step-title")).to_have_text(title,
                                                                         timeout=UPDATE_MS)
-    expect(page.locator(".fp-step-counter")).to_have_text(re.compile(rf"^step {step} / \d+$"),
+    expect(page.locator(STEP_COUNTER)).to_have_text(re.compile(rf"^step {step} / \d+$"),
                                                           timeout=UPDATE_MS)
 
 
@@ -56,7 +57,7 @@ def test_order_a_pile_then_step_through_the_service(page, loaded_page, save_scre
     save_screenshot(gallery, "food-truck-01-gallery")
     page.goto(card.locator("a.fp-open").evaluate("a => a.href"))  # the link, in the test's tab
     page.wait_for_url(re.compile(re.escape(APP) + r"$"))
-    expect(page.locator(".fp-step-counter")).to_have_text(COUNTER, timeout=FIRST_RENDER_MS)
+    expect(page.locator(STEP_COUNTER)).to_have_text(COUNTER, timeout=FIRST_RENDER_MS)
     expect(page.locator(".fp-app-title")).to_contain_text("Food Truck")
     expect(page.locator(".fp-table-title")).to_contain_text("Round 1 · Preparation")
     assert_no_traceback(page)

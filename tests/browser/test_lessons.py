@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
+from tabs import STEP_COUNTER
 
 LESSONS = "/voila/render/lessons.ipynb"
 FIRST_RENDER_MS = 30_000
@@ -141,7 +142,7 @@ TEACHER = "/voila/render/teacher.ipynb"
 def test_teacher_annotates_a_step_and_shares_a_class_link(page, voila_server, save_screenshot):
     page.goto(f"{voila_server}{TEACHER}?game=burg&seed=2&step=4")
     expect(page.locator(".fp-teacher-tools").first).to_be_visible(timeout=FIRST_RENDER_MS)
-    expect(page.locator(".fp-step-counter")).to_contain_text("step 4 /", timeout=UPDATE_MS)
+    expect(page.locator(STEP_COUNTER)).to_contain_text("step 4 /", timeout=UPDATE_MS)
     note = page.locator(".fp-teacher-note-input textarea")
     note.fill("Count the ingredients: does the rat count?")
     page.locator("button.fp-teacher-save").click()
@@ -159,7 +160,7 @@ def test_teacher_annotates_a_step_and_shares_a_class_link(page, voila_server, sa
     save_screenshot(page, "lessons-05-teacher-note")
     # the class opens the link: the BURG tutor at step 4, with the teacher's note
     page.goto(href)
-    expect(page.locator(".fp-step-counter")).to_contain_text("step 4 /",
+    expect(page.locator(STEP_COUNTER)).to_contain_text("step 4 /",
                                                              timeout=FIRST_RENDER_MS)
     expect(page.locator(".fp-teacher-note")).to_contain_text("does the rat count?",
                                                              timeout=UPDATE_MS)

@@ -12,6 +12,7 @@ import re
 from urllib.parse import urljoin
 
 from playwright.sync_api import expect
+from tabs import STEP_COUNTER
 
 APP = "/voila/render/burg.ipynb"
 SUMMARY = "/voila/render/summary.ipynb"
@@ -84,7 +85,7 @@ def test_search_by_keyboard_then_related_rule_then_the_game_step(page, voila_ser
     # followed in this tab, so that one kernel runs at a time (the link is relative to it)
     page.goto(urljoin(page.url, href))
     game = page
-    counter = game.locator(".fp-step-counter .fp-counter")
+    counter = game.locator(STEP_COUNTER)
     expect(counter).to_have_text(re.compile(rf"^step {step} / \d+$"), timeout=FIRST_RENDER_MS)
     cited = game.locator(".fp-explanation .fp-cites .fp-clause-number")
     expect(cited.filter(has_text=re.compile(r"^Rule 5-1$")).first).to_be_visible()

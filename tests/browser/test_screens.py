@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from tabs import STEP_COUNTER
 
 FIRST_RENDER_MS = 120_000  # a new kernel runs the notebook first (ten apps on one examples page)
 UPDATE_MS = 10_000
 SIZES = {"laptop": (1280, 800), "phone": (390, 844), "wide": (1440, 900), "large": (1920, 1080)}
-COUNTER = ".fp-step-counter .fp-counter"
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 CELL_ERROR = "There was an error when executing cell"  # Voilà's words for a failing cell
@@ -32,11 +32,11 @@ CELL_ERROR = "There was an error when executing cell"  # Voilà's words for a fa
 # shared: the session's loaded page (`loaded_page`), which other tests read too; otherwise
 # the page opens in this test's tab.
 APPS = {
-    "burg": ("burg.ipynb", "", COUNTER, True),
-    "coffee-rush": ("coffee-rush.ipynb", "", COUNTER, True),
-    "cuisine": ("cuisine-a-la-card.ipynb", "", COUNTER, True),
-    "food-truck": ("food-truck.ipynb", "", COUNTER, True),
-    "teacher": ("teacher.ipynb", "", COUNTER, True),
+    "burg": ("burg.ipynb", "", STEP_COUNTER, True),
+    "coffee-rush": ("coffee-rush.ipynb", "", STEP_COUNTER, True),
+    "cuisine": ("cuisine-a-la-card.ipynb", "", STEP_COUNTER, True),
+    "food-truck": ("food-truck.ipynb", "", STEP_COUNTER, True),
+    "teacher": ("teacher.ipynb", "", STEP_COUNTER, True),
     # Coffee Rush's first lesson: its order cards were clipped at 1280 px
     "lessons": ("lessons.ipynb", "lesson=coffee-rush/first-turn", ".fp-lesson-goal-box", False),
 }
@@ -44,10 +44,10 @@ OTHER_PAGES = {
     "gallery": ("index.ipynb", "", ".fp-game-card.fp-built", True),
     "lessons-first": ("lessons.ipynb", "", ".fp-lesson-goal-box", True),
     "summary": ("summary.ipynb", "", ".fp-summary .fp-sum-index li", False),
-    "burg-examples": ("burg-examples.ipynb", "", COUNTER, False),
-    "coffee-rush-examples": ("coffee-rush-examples.ipynb", "", COUNTER, False),
-    "cuisine-examples": ("cuisine-a-la-card-examples.ipynb", "", COUNTER, False),
-    "food-truck-examples": ("food-truck-examples.ipynb", "", COUNTER, False),
+    "burg-examples": ("burg-examples.ipynb", "", STEP_COUNTER, False),
+    "coffee-rush-examples": ("coffee-rush-examples.ipynb", "", STEP_COUNTER, False),
+    "cuisine-examples": ("cuisine-a-la-card-examples.ipynb", "", STEP_COUNTER, False),
+    "food-truck-examples": ("food-truck-examples.ipynb", "", STEP_COUNTER, False),
 }
 
 # Voilà's lab template scrolls inside this panel, not the document.
@@ -273,8 +273,8 @@ def test_every_notebook_is_opened_here_at_its_plain_address():
 
 def test_keyboard_shortcuts_work_anywhere_but_in_a_field(page, loaded_page, notebook_url,
                                                         save_screenshot):
-    page = show_page(page, loaded_page, notebook_url, ("food-truck.ipynb", "", COUNTER, False))
-    counter = page.locator(".fp-step-counter")
+    page = show_page(page, loaded_page, notebook_url, ("food-truck.ipynb", "", STEP_COUNTER, False))
+    counter = page.locator(STEP_COUNTER)
     expect(counter).to_have_text(re.compile(r"^step 0 / \d+$"))
     last = int(counter.inner_text().split("/")[1])
     legend = page.locator(".fp-keys-legend")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
+from tabs import STEP_COUNTER
 
 GALLERY = "/voila/render/index.ipynb"
 LESSONS = "/voila/render/lessons.ipynb"
@@ -32,7 +33,7 @@ def no_traceback(page) -> None:
 def test_asking_why_not_never_plays(page, voila_server):
     goto(page, f"{voila_server}/voila/render/food-truck.ipynb?mode=play&seat=1&players=2")
     expect(page.locator(".fp-ft-editor")).to_be_visible(timeout=FIRST_RENDER_MS)
-    counter = page.locator(".fp-step-counter")
+    counter = page.locator(STEP_COUNTER)
     before = counter.inner_text()
     choice = page.locator(".fp-whynot-choice select")
     choice.select_option(label="put Tacos next in your pile")
@@ -100,21 +101,21 @@ def test_finished_lessons_are_kept_in_the_browser_and_shown_by_the_gallery(page,
 def test_an_examples_step_link_reopens_that_step(page, voila_server):
     goto(page, f"{voila_server}/voila/render/burg-examples.ipynb")
     second = page.locator(".fp-app").nth(1)
-    expect(second.locator(".fp-step-counter")).to_have_text(re.compile(r"^step 0 / \d+$"),
+    expect(second.locator(STEP_COUNTER)).to_have_text(re.compile(r"^step 0 / \d+$"),
                                                             timeout=FIRST_RENDER_MS)
     for _ in range(3):
         second.locator("button.fp-next").click()
-    expect(second.locator(".fp-step-counter")).to_have_text(re.compile(r"^step 3 / "),
+    expect(second.locator(STEP_COUNTER)).to_have_text(re.compile(r"^step 3 / "),
                                                             timeout=UPDATE_MS)
     second.locator("button.fp-share-toggle").click()
     href = second.locator("a.fp-share-link").get_attribute("href")
     goto(page, href if href.startswith("http") else
               f"{voila_server}/voila/render/burg-examples.ipynb{href}")
     again = page.locator(".fp-app").nth(1)
-    expect(again.locator(".fp-step-counter")).to_have_text(re.compile(r"^step 3 / "),
+    expect(again.locator(STEP_COUNTER)).to_have_text(re.compile(r"^step 3 / "),
                                                            timeout=FIRST_RENDER_MS)
     expect(again.locator(".fp-messages")).to_contain_text("opened at step 3")
-    expect(page.locator(".fp-app").nth(0).locator(".fp-step-counter")).to_have_text(
+    expect(page.locator(".fp-app").nth(0).locator(STEP_COUNTER)).to_have_text(
         re.compile(r"^step 0 / "))
     no_traceback(page)
 
@@ -128,10 +129,10 @@ def test_a_teachers_note_is_kept_as_typed_beside_its_step(page, voila_server):
     expect(page.locator(".fp-teacher-note").first).to_contain_text("does the rat count?",
                                                                    timeout=UPDATE_MS)
     page.locator("button.fp-next").first.click()
-    expect(page.locator(".fp-step-counter")).to_contain_text("step 5 /", timeout=UPDATE_MS)
+    expect(page.locator(STEP_COUNTER)).to_contain_text("step 5 /", timeout=UPDATE_MS)
     expect(note).to_have_value("")
     page.locator("button.fp-back").first.click()
-    expect(page.locator(".fp-step-counter")).to_contain_text("step 4 /", timeout=UPDATE_MS)
+    expect(page.locator(STEP_COUNTER)).to_contain_text("step 4 /", timeout=UPDATE_MS)
     expect(note).to_have_value("Count the ingredients: does the rat count?", timeout=UPDATE_MS)
     no_traceback(page)
 

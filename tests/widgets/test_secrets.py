@@ -8,10 +8,12 @@ from foodplay_widgets.app import App
 
 
 def screen(app: App) -> str:
-    """Everything the seat's page shows as text: table, explanation, moves, scores."""
+    """Everything the seat's page shows or reads out as text: table, explanation, the step
+    counter (with what a screen reader hears), moves, scores."""
     return " ".join(plain(w.value) for w in (app.table, app.explanation.html,
-                                              app.moves.status, app.moves.whynot_result,
-                                              app.moves.hint_text, app.scores.table))
+                                              app.controls.counter, app.moves.status,
+                                              app.moves.whynot_result, app.moves.hint_text,
+                                              app.scores.table))
 
 
 def test_tool_choice_stays_hidden_from_other_seats(lone_tongs):
