@@ -33,6 +33,7 @@ from foodplay_widgets.guard import ErrorCatcher
 from foodplay_widgets.lean import sharing_styles
 from foodplay_widgets.moves import MovePanel
 from foodplay_widgets.ping import ping_button, ping_html
+from foodplay_widgets.portal import Portal
 from foodplay_widgets.redraw import Drawn
 from foodplay_widgets.renderers import editor_for, renderer_for
 from foodplay_widgets.scores import ScoresPanel
@@ -118,21 +119,23 @@ class App(widgets.VBox):
 
         # --- panels ---------------------------------------------------------------------
         self.reader = RulebookReader(guard)
-        self.table = TableView()
-        self.explanation = ExplanationPanel(self.reader.prefix)
+        # one message carries the table, the explanation and the counter (portal.py)
+        self.portal = Portal()
+        self.table = TableView(self.portal)
+        self.explanation = ExplanationPanel(self.reader.prefix, self.portal)
         # a game may bring its own editor for a decision, shown in the move panel once play
         # mode needs it (editor_slot.py)
         factory = editor_for(self.game.id)
         self.editor_slot = EditorSlot(
             lambda: factory(self.play_moves, self.reader.prefix, guard)) if factory else None
         self.moves = MovePanel(self.play_move, self.undo, self.catch_up, self.reader.prefix,
-                               guard, editor=self.editor_slot)
-        self.controls = TimelineControls(self.go, guard)
+                               guard, editor=self.editor_slot, portal=self.portal)
+        self.controls = TimelineControls(self.go, guard, self.portal)
         # in a kernel, the next step's table and explanation are drawn while this one is read
         self.draws_ahead = in_kernel_loop()
         self.ahead = DrawAhead({"table": lambda ctx: self.table.parts_for(ctx, ctx.view_before()),
                                 "explanation": self.explanation.html_for}, guard)
-        self.scores = ScoresPanel(guard)
+        self.scores = ScoresPanel(guard, self.portal)
         self.share = SharePanel(guard)
 
         top = widgets.HBox([self.seat_select, self.lang_select])
@@ -162,7 +165,7 @@ class App(widgets.VBox):
         self.ping = ping_button("fp-app-drawn", guard(self.background.page_drew))
         sheet = style_widget(game_css, after=ping_html(".fp-app", "fp-app-drawn"))
         super().__init__([sheet, header, self.settings, self.messages, main, bottom,
-                          self.ping])
+                          self.ping, self.portal])
         self.add_class("fp-app")
         self.add_class(f"fp-game-{self.game.id}")  # for a game's own stylesheet
         mark_language(self, self.lang)
@@ -493,8 +496,9 @@ class App(widgets.VBox):
                       notes.get(cursor)), self._draw_note),
             ("messages", (self.lang, tuple(self._messages)), lambda _: self._draw_messages()),
         )
-        for name, key, draw in panels:
-            self._drawn(name, key, draw, ctx)
+        with self.portal.together():
+            for name, key, draw in panels:
+                self._drawn(name, key, draw, ctx)
         if self.draws_ahead:
             self.ahead.later(ctx, self._edits)
 

@@ -14,6 +14,7 @@ from foodplay.rulebook import Clause, Rulebook
 from foodplay_widgets.context import Context
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.lookup import SearchBox, card_html
+from foodplay_widgets.portal import Portal, html_holder
 from foodplay_widgets.text import Text, badge, esc
 
 _READER_IDS = itertools.count(1)
@@ -103,11 +104,10 @@ class ExplanationPanel(widgets.VBox):
     """For the current step: the move, the sentences the seat shown may read, and every clause
     cited, with its number as in the rulebook, its title, text and provenance badge."""
 
-    def __init__(self, reader_prefix: str):
+    def __init__(self, reader_prefix: str, portal: Portal | None = None):
         self.prefix = reader_prefix
-        self.html = widgets.HTML(layout=widgets.Layout(width="100%"))
-        self.html.add_class("fp-explanation")
-        super().__init__([self.html])
+        self.html, shown = html_holder(portal, "explanation", "fp-explanation")
+        super().__init__([shown])
         self.add_class("fp-explanation-panel")
 
     def render(self, ctx: Context, drawn: str | None = None) -> None:

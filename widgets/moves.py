@@ -19,6 +19,7 @@ from foodplay_widgets.context import Context
 from foodplay_widgets.explanation import allowed_html, refusal_html
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.pool import Pool, set_children, set_classes
+from foodplay_widgets.portal import Portal, html_holder
 from foodplay_widgets.text import esc
 
 
@@ -29,13 +30,14 @@ class MovePanel(widgets.VBox):
 
     def __init__(self, on_play: Callable[[Move], Verdict | None], on_undo: Callable[[], None],
                  on_catch_up: Callable[[], None], reader_prefix: str,
-                 guard: Guard = unguarded, editor: widgets.Widget | None = None):
+                 guard: Guard = unguarded, editor: widgets.Widget | None = None,
+                 portal: Portal | None = None):
         self.on_play, self.on_undo, self.on_catch_up = on_play, on_undo, on_catch_up
         self.prefix = reader_prefix
         self.guard = guard
         self.editor = editor
-        self.status = widgets.HTML()
-        self.status.add_class("fp-turn")
+        # whose turn: with a `portal`, carried with the step (portal.py)
+        self.status, status_box = html_holder(portal, "turn", "fp-turn", wide=False)
         self.legal = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.legal.add_class("fp-legal")
         self.move_buttons: list[widgets.Button] = []  # the buttons shown, one per move
@@ -72,7 +74,7 @@ class MovePanel(widgets.VBox):
         tools = widgets.HBox([self.hint, self.undo, self.catch_up])
         tools.add_class("fp-move-tools")
         editors = [editor] if editor is not None else []
-        super().__init__([self.status, *editors, self.legal, self.whynot_box,
+        super().__init__([status_box, *editors, self.legal, self.whynot_box,
                           self.whynot_result, tools, self.hint_text])
         self.add_class("fp-moves")
         self._ctx: Context | None = None

@@ -12,6 +12,7 @@ import ipywidgets as widgets
 
 from foodplay_widgets.context import Context
 from foodplay_widgets.guard import Guard, unguarded
+from foodplay_widgets.portal import Portal, html_holder
 from foodplay_widgets.renderers import KnownScore
 from foodplay_widgets.text import esc
 
@@ -21,11 +22,12 @@ COLOURS = ("#1b6ca8", "#c2410c", "#15803d", "#7e22ce", "#a16207")
 class ScoresPanel(widgets.VBox):
     """Known scores, the game-end progress, and an on-demand chart of scores over the game."""
 
-    def __init__(self, guard: Guard = unguarded):
+    def __init__(self, guard: Guard = unguarded, portal: Portal | None = None):
         self.table = widgets.HTML()
         self.table.add_class("fp-scores")
-        self.progress = widgets.HTML()
-        self.progress.add_class("fp-progress-html")
+        # the game-end progress: with a `portal`, carried with the step (portal.py)
+        self.progress, progress_box = html_holder(portal, "progress", "fp-progress-html",
+                                                  wide=False)
         self.chart_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.chart_toggle.add_class("fp-chart-toggle")
         self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
@@ -33,7 +35,7 @@ class ScoresPanel(widgets.VBox):
         self.chart.add_class("fp-chart")
         self.chart_summary = widgets.HTML()
         self.chart_summary.add_class("fp-chart-summary")
-        super().__init__([self.progress, self.table, self.chart_toggle, self.chart,
+        super().__init__([progress_box, self.table, self.chart_toggle, self.chart,
                           self.chart_summary])
         self.add_class("fp-scores-panel")
         self.chart_toggle.observe(guard(lambda _: self._redraw_chart()), "value")

@@ -45,6 +45,9 @@ CSS = """
 .widget-box:has(.fp-timeline), .jp-OutputArea:has(.fp-timeline),
 .jp-OutputArea-child:has(.fp-timeline), .jp-OutputArea-output:has(.fp-timeline) {
   overflow: visible; }
+/* Voila's scrolling panel has a 10 px top padding, and a sticky bar stops under it: the page
+   showed through above the bar. Without it the bar sticks flush to the top. */
+.lm-BoxPanel-child:has(.fp-timeline) { padding-top: 0 !important; }
 .fp-right { gap: 8px; }
 .fp-app .fp-timeline { position: sticky; top: 0; z-index: 20; flex: none; gap: 2px;
   background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 4px 8px;

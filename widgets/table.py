@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from foodplay_widgets.context import Context
+from foodplay_widgets.portal import Portal, html_holder
 from foodplay_widgets.renderers import TableParts, table_parts
 
 EMPTY = TableParts("", "", ())
@@ -23,13 +24,13 @@ EMPTY = TableParts("", "", ())
 
 class TableView(widgets.VBox):
     """The table as one HTML widget (`html`); `render(ctx, before)` draws it for the step
-    shown, and `value` is its HTML."""
+    shown, and `value` is its HTML. With a `portal`, `html` is the portal's part "table" and
+    the panel shows its slot (portal.py: one message for the parts every step changes)."""
 
-    def __init__(self):
-        self.html = widgets.HTML(layout=widgets.Layout(width="100%"))
-        self.html.add_class("fp-table")
+    def __init__(self, portal: Portal | None = None):
+        self.html, shown = html_holder(portal, "table", "fp-table")
         self.shown = EMPTY
-        super().__init__([self.html])
+        super().__init__([shown])
         self.add_class("fp-table-panel")
 
     @property

@@ -28,6 +28,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from foodplay_widgets.guard import Guard, unguarded
+from foodplay_widgets.portal import Portal, html_holder
 from foodplay_widgets.text import Text, esc
 
 SPEEDS = (("ui.speed.slow", 2000), ("ui.speed.normal", 1000), ("ui.speed.fast", 400))
@@ -131,9 +132,11 @@ def _button(css: str) -> widgets.Button:
 class TimelineControls(widgets.VBox):
     """The control bar over steps 0..last: buttons, the step counter, auto-play with a speed, a
     slider and the key legend; `on_go(k)` moves the cursor. `tools` is the row an app may add its
-    own controls to (the app puts its Watch/Play choice there)."""
+    own controls to (the app puts its Watch/Play choice there). With a `portal`, the counter
+    is the portal's part "counter", shown in its slot (portal.py)."""
 
-    def __init__(self, on_go: Callable[[int], None], guard: Guard = unguarded):
+    def __init__(self, on_go: Callable[[int], None], guard: Guard = unguarded,
+                 portal: Portal | None = None):
         self.on_go = on_go
         self.first = _button("fp-first")
         self.back = _button("fp-back")
@@ -153,9 +156,10 @@ class TimelineControls(widgets.VBox):
                                         continuous_update=True,
                                         layout=widgets.Layout(flex="1 1 auto", min_width="8em"))
         self.slider.add_class("fp-slider")
-        self.counter = widgets.HTML()
-        self.counter.add_class("fp-step-counter")
-        self.counter.add_class("fp-live")  # announced at each step (style.py: live regions)
+        # the counter is announced at each step (fp-live: see style.py, live regions);
+        # counter_box is the widget laid out
+        self.counter, self.counter_box = html_holder(portal, "counter", "fp-step-counter",
+                                                     "fp-live", wide=False)
         self.legend = widgets.HTML()
         self.legend.add_class("fp-keys")
         # No jslink between Play and the slider: echoes from a link made fast key presses jump
@@ -169,7 +173,7 @@ class TimelineControls(widgets.VBox):
         self.speed.observe(guard(self._speed), "value")
         self.autoplay.observe(guard(self._toggle), "value")
         self.play.observe(guard(self._playing), "playing")
-        row1 = widgets.HBox([self.first, self.back, self.counter, self.next, self.last])
+        row1 = widgets.HBox([self.first, self.back, self.counter_box, self.next, self.last])
         row1.add_class("fp-nav-row")
         self.tools = widgets.HBox([self.autoplay, self.speed, self.play])
         self.tools.add_class("fp-play-row")

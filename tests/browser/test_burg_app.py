@@ -105,6 +105,9 @@ def test_step_with_buttons_and_keyboard(page, voila_server, save_screenshot):
     move = page.locator(".fp-explanation .fp-step-move").inner_text()
     expect(live.locator(".fp-sr")).to_have_text(move)
     assert page.locator(".fp-explanation [aria-live]").count() == 0
+    # the three came in one message, to the hidden portal, and each was moved to its place
+    expect(page.locator(".fp-portal")).to_be_hidden()
+    assert page.locator(".fp-portal [data-fp-part]").count() == 0
     numbers = clause_numbers(page)
     assert "Rule 1" in numbers, numbers  # step 1 reveals a card: Rule 1
     assert all(CLAUSE.match(n) for n in numbers), numbers

@@ -14,7 +14,8 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_screens import COUNTER, LAYOUT_PROBLEMS, SIZES, open_page, settle
+from tabs import STEP_COUNTER
+from test_screens import LAYOUT_PROBLEMS, SIZES, open_page, settle
 
 from foodplay.messages import LANGUAGES, catalogue
 
@@ -43,7 +44,7 @@ def in_its_script(lang: str, text: str) -> tuple[bool, str]:
 @pytest.mark.skipif(not OTHERS, reason="no translated language yet")
 @pytest.mark.parametrize("name", list(APPS))
 def test_each_app_in_each_language(loaded_page, save_screenshot, name):
-    page = loaded_page(APPS[name], COUNTER)
+    page = loaded_page(APPS[name], STEP_COUNTER)
     menu = page.locator(".fp-app .fp-lang select").first
     for lang in OTHERS:
         cat = catalogue(None, lang)

@@ -250,6 +250,10 @@ def test_every_size(page, loaded_page, notebook_url, axe_path, save_screenshot, 
             page.evaluate(SCROLL_TO, 1500)
             settle(page)
             assert in_viewport(page, "button.fp-next"), f"{name} at {size}: bar scrolled away"
+            # flush with the top: nothing of the page shows through above it
+            bar = page.locator(".fp-nav-row" if size == "phone" else ".fp-timeline").first
+            top = bar.evaluate("e => e.getBoundingClientRect().top")
+            assert abs(top) <= 1, f"{name} at {size}: the bar sticks {top} px from the top"
             save_screenshot(page, f"screens-{name}-{size}-scrolled")
     if name == "teacher":
         page.set_viewport_size({"width": 1280, "height": 800})

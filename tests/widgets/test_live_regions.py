@@ -20,7 +20,7 @@ def heard(app: App) -> str:
 
 
 def test_the_counter_says_what_each_step_did(app):
-    assert "fp-live" in app.controls.counter._dom_classes
+    assert "fp-live" in app.controls.counter_box._dom_classes
     assert heard(app) == "Set-up"
     for k in (1, 2, 7):
         app.go(k)

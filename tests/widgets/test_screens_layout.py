@@ -29,7 +29,7 @@ def test_the_control_bar_heads_the_column_of_the_explanation(app):
     assert app.explanation in right.children
     bar = app.controls
     row = bar.children[0]
-    assert list(row.children) == [bar.first, bar.back, bar.counter, bar.next, bar.last]
+    assert list(row.children) == [bar.first, bar.back, bar.counter_box, bar.next, bar.last]
     assert bar.autoplay in bar.tools.children and bar.speed in bar.tools.children
     assert app.mode_select in bar.tools.children  # Watch or Play, beside the steps
     assert find(find(app, "fp-bottom"), "fp-timeline") is None  # not at the bottom any more

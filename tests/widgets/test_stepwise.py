@@ -71,7 +71,7 @@ def test_a_new_game_or_play_mode_drops_the_pending_game():
 def test_widgets_of_an_app_share_their_style_models():
     app = App(game="burg", env={}, lazy=True)
     assert app.controls.next.style is app.controls.back.style
-    assert app.table.html.style is app.explanation.html.style
+    assert app.table.children[0].style is app.explanation.children[0].style  # their slots
 
 
 def test_the_bots_play_on_only_once_the_page_has_drawn_the_app():

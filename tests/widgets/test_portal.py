@@ -1,0 +1,70 @@
+"""The portal: the parts every step changes (table, explanation, counter) reach the page in one
+message, and the page's script moves each into its slot (portal.py)."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from foodplay_widgets.app import App
+from foodplay_widgets.portal import PLACE_JS, Portal
+
+
+def parts(value: str) -> dict[str, str]:
+    return dict(re.findall(r'<div data-fp-part="([a-z]+)">(.*?)</div>(?=<div data-fp|<img)',
+                           value, re.S))
+
+
+def test_parts_changed_together_go_in_one_message():
+    portal = Portal()
+    table, counter = portal.part("table"), portal.part("counter")
+    assert portal.part("table") is table  # one holder per name
+    values = []
+    portal.observe(lambda change: values.append(change["new"]), "value")
+    with portal.together():
+        table.value = "<p>t1</p>"
+        counter.value = "<p>c1</p>"
+        with portal.together():  # nested: still one message, at the outer end
+            table.value = "<p>t2</p>"
+        assert values == []
+    assert len(values) == 1 and parts(values[0]) == {"table": "<p>t2</p>", "counter": "<p>c1</p>"}
+    counter.value = "<p>c2</p>"  # outside: at once, with every part (a late view finds all)
+    assert len(values) == 2 and parts(values[1]) == {"table": "<p>t2</p>", "counter": "<p>c2</p>"}
+    with portal.together():
+        pass  # nothing changed: nothing sent
+    assert len(values) == 2
+
+
+def test_the_page_script_is_one_attribute_and_moves_each_part_once():
+    portal = Portal()
+    portal.part("table").value = '<p class="x">a "quoted" word</p>'
+    handler = re.search(r'<img class="fp-portal-place" hidden alt="" src="data:," '
+                        r'onerror="([^"]*)">$', portal.value)
+    assert handler and unescape(handler[1]) == PLACE_JS
+    assert "closest('.fp-app')" in PLACE_JS and "'.fp-slot-' + part.dataset.fpPart" in PLACE_JS
+    assert "part.remove();" in PLACE_JS  # an older image firing late finds nothing to move
+    assert "slot.innerHTML !== part.innerHTML" in PLACE_JS  # what is shown already stays
+    slot = Portal.slot("table", "fp-table")
+    assert slot._dom_classes == ("fp-slot-table", "fp-table") and slot.value == ""
+
+
+def slots(app: App) -> list:
+    """The widgets laid out where the portal's parts go."""
+    return [app.table.children[0], app.explanation.children[0], app.controls.counter_box,
+            app.moves.children[0], app.scores.children[0]]
+
+
+def test_an_app_carries_what_each_step_changes_through_its_portal():
+    app = App(game="burg", seed=2, step=3, env={})
+    assert app.portal in app.children and app.portal.layout.display == "none"
+    shown = parts(app.portal.value)
+    assert shown == {"table": app.table.value, "explanation": app.explanation.html.value,
+                     "turn": app.moves.status.value, "counter": app.controls.counter.value,
+                     "progress": app.scores.progress.value}
+    assert "Step 3" in shown["explanation"] and "step 3 /" in shown["counter"]
+    names = ("table", "explanation", "counter", "turn", "progress")
+    for name, slot in zip(names, slots(app), strict=True):
+        assert f"fp-slot-{name}" in slot._dom_classes
+    app.controls.next.click()
+    assert "Step 4" in parts(app.portal.value)["explanation"]
+    assert [s.value for s in slots(app)] == [""] * 5  # the page fills them, never the kernel

@@ -1,0 +1,125 @@
+"""One message per step for the parts of an app that every step changes.
+
+The table, the explanation and the step counter sit in different places of the page (two
+columns, and the control bar that sticks to the top), yet each step changes all three. Each
+message the kernel sends costs the page about a millisecond and a half on its way, whatever
+its size (scripts/bench_app.py, --bare-widgets), so three widgets cost three messages.
+
+A `Portal` carries them in one: a hidden HTML widget holds every part, and a hidden image's
+error handler (HTML widgets run event attributes, never <script>) moves each part into its
+slot, an empty HTML widget in the part's place in the layout. The kernel never writes to a
+slot, so ipywidgets never overwrites what was moved there; the slots' boxes stay on the page
+(a live region keeps working, see style.py).
+
+    portal = Portal()
+    table_html = portal.part("table")        # a value holder, like an HTML widget's value
+    slot = portal.slot("table", "fp-table")  # the widget to lay out in the table's place
+    with portal.together():                  # every part changed inside: one message
+        table_html.value = "<p>...</p>"
+
+In plain Python there is no page: the parts are values, and tests read them as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from html import escape
+
+import ipywidgets as widgets
+import traitlets
+
+TRIES = 100  # the slots are drawn at about the same time: look for them every 100 ms
+
+# Moves each part of the portal's latest HTML into its slot in the same app (a part the
+# slot already shows stays as it is: focus and selection in it are kept), then removes the
+# part, so an older image firing late finds nothing left to move.
+PLACE_JS = """var box = this.parentElement; (function place(n) {
+  var app = box.closest('.fp-app') || document;
+  var parts = box.querySelectorAll(':scope > [data-fp-part]');
+  var waiting = false;
+  parts.forEach(function (part) {
+    var slot = app.querySelector('.fp-slot-' + part.dataset.fpPart + ' > .widget-html-content');
+    if (!slot) { waiting = true; return; }
+    if (slot.innerHTML !== part.innerHTML) {
+      slot.replaceChildren.apply(slot, Array.from(part.childNodes));
+    }
+    part.remove();
+  });
+  if (waiting && n < TRIES) { setTimeout(function () { place(n + 1); }, 100); }
+})(0);""".replace("TRIES", str(TRIES))
+
+PLACE_HTML = (f'<img class="fp-portal-place" hidden alt="" src="data:," '
+              f'onerror="{escape(PLACE_JS)}">')
+
+
+class Part(traitlets.HasTraits):
+    """One part of a portal: the `value` an HTML widget in its place would have."""
+
+    value = traitlets.Unicode("")
+
+
+class Portal(widgets.HTML):
+    """A hidden HTML widget carrying several parts of an app to their slots in one message."""
+
+    def __init__(self):
+        super().__init__(layout=widgets.Layout(display="none"))
+        self.add_class("fp-portal")
+        self.parts: dict[str, Part] = {}
+        self._held = 0
+        self._changed = False
+
+    def part(self, name: str) -> Part:
+        """The value holder of part `name` (made on the first call)."""
+        if name not in self.parts:
+            part = Part()
+            part.observe(lambda _: self._part_changed(), "value")
+            self.parts[name] = part
+        return self.parts[name]
+
+    @staticmethod
+    def slot(name: str, *classes: str, wide: bool = True) -> widgets.HTML:
+        """The empty widget that part `name` is moved into, with the CSS classes the part's
+        own widget would have had (`wide`: the whole width of its box)."""
+        return _html(f"fp-slot-{name}", *classes, wide=wide)
+
+    @contextmanager
+    def together(self) -> Iterator[None]:
+        """Parts changed inside go to the page in one message, at the end."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+            if not self._held and self._changed:
+                self._carry()
+
+    def _part_changed(self) -> None:
+        self._changed = True
+        if not self._held:
+            self._carry()
+
+    def _carry(self) -> None:
+        """Every part, changed or not: a view drawn later (a page that connects late, a
+        second view) finds the whole of it."""
+        self._changed = False
+        self.value = "".join(f'<div data-fp-part="{name}">{part.value}</div>'
+                             for name, part in self.parts.items()) + PLACE_HTML
+
+
+def _html(*classes: str, wide: bool) -> widgets.HTML:
+    html = widgets.HTML(layout=widgets.Layout(width="100%")) if wide else widgets.HTML()
+    for css in classes:
+        html.add_class(css)
+    return html
+
+
+def html_holder(portal: Portal | None, name: str, *classes: str,
+                wide: bool = True) -> tuple[widgets.HTML | Part, widgets.HTML]:
+    """(what a panel writes its HTML to, the widget it lays out): the same HTML widget
+    without a portal; with one, the portal's part `name` and its slot. `classes` go on the
+    widget laid out; `wide`: it takes the whole width of its box."""
+    if portal is not None:
+        return portal.part(name), portal.slot(name, *classes, wide=wide)
+    html = _html(*classes, wide=wide)
+    return html, html
