@@ -635,7 +635,7 @@ def main() -> None:
                         help="parts to leave out (time to interactive, clicks, kernel memory)")
     parser.add_argument("--bare-widgets", type=int, default=0,
                         help="also click a bare notebook that rewrites this many widgets per "
-                             "click, for reference (an app's click sends 4-6 messages)")
+                             "click, for reference (an app's click sends 2-3 messages)")
     parser.add_argument("--only", nargs="*", default=None,
                         help="notebooks to compare with the bare one (default: the eight "
                              "apps and examples pages; teacher.ipynb may be added)")

@@ -38,6 +38,8 @@ class MovePanel(widgets.VBox):
         self.editor = editor
         # whose turn: with a `portal`, carried with the step (portal.py)
         self.status, status_box = html_holder(portal, "turn", "fp-turn", wide=False)
+        # the why-not choices follow the step's view, which a portal sends first
+        self._after = portal.then if portal is not None else lambda update: update()
         self.legal = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.legal.add_class("fp-legal")
         self.move_buttons: list[widgets.Button] = []  # the buttons shown, one per move
@@ -107,11 +109,7 @@ class MovePanel(widgets.VBox):
                    for i, m in enumerate(self._candidates)]
         index = 0 if self._candidates else None
         if options != list(self.whynot.options) or index != self.whynot.index:
-            # the new choices and the first chosen: one message (none when nothing changed:
-            # hold_sync would send an empty one)
-            with self.whynot.hold_sync():
-                self.whynot.options = options
-                self.whynot.index = index
+            self._after(lambda: self._offer(options, index))
         self.whynot.description = text("ui.whynot.label")
         self.whynot_try.description = text("ui.whynot.check")
         self.whynot_try.tooltip = text("ui.whynot.check_tip")
@@ -129,6 +127,12 @@ class MovePanel(widgets.VBox):
         self.catch_up.description = text("ui.catch_up_end" if over else "ui.catch_up")
         self.catch_up.tooltip = text("ui.catch_up_end_tip" if over else "ui.catch_up_tip")
         self.catch_up.layout.display = "" if play and not ctx.at_present else "none"
+
+    def _offer(self, options: list[tuple[str, int]], index: int | None) -> None:
+        """The why-not choices and the one chosen, in one message."""
+        with self.whynot.hold_sync():
+            self.whynot.options = options
+            self.whynot.index = index
 
     def _make_button(self, place: int) -> widgets.Button:
         button = widgets.Button(layout=self._button_layout, style=self._button_style)

@@ -5,11 +5,13 @@ columns, and the control bar that sticks to the top), yet each step changes all 
 message the kernel sends costs the page about a millisecond and a half on its way, whatever
 its size (scripts/bench_app.py, --bare-widgets), so three widgets cost three messages.
 
-A `Portal` carries them in one: a hidden HTML widget holds every part, and a hidden image's
-error handler (HTML widgets run event attributes, never <script>) moves each part into its
-slot, an empty HTML widget in the part's place in the layout. The kernel never writes to a
-slot, so ipywidgets never overwrites what was moved there; the slots' boxes stay on the page
-(a live region keeps working, see style.py).
+A `Portal` carries them in one: a hidden HTML widget holds every part, and the page moves
+each part into its slot, an empty HTML widget in the part's place in the layout. The page's
+observer (style.py, PAGE_JS) does it in the same task as the portal's change, before the page
+is drawn again; an image's error handler in the portal's HTML does it where the observer is
+not installed yet (HTML widgets run event attributes, never <script>). The kernel never writes
+to a slot, so ipywidgets never overwrites what was moved there; the slots' boxes stay on the
+page (a live region keeps working, see style.py).
 
     portal = Portal()
     table_html = portal.part("table")        # a value holder, like an HTML widget's value
@@ -22,32 +24,38 @@ In plain Python there is no page: the parts are values, and tests read them as b
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from html import escape
 
 import ipywidgets as widgets
 import traitlets
 
-TRIES = 100  # the slots are drawn at about the same time: look for them every 100 ms
+TRIES = 100  # without the page's observer, look for the slots every 100 ms
 
-# Moves each part of the portal's latest HTML into its slot in the same app (a part the
-# slot already shows stays as it is: focus and selection in it are kept), then removes the
-# part, so an older image firing late finds nothing left to move.
-PLACE_JS = """var box = this.parentElement; (function place(n) {
+# Moves each part in a portal's box into its slot in the same app (a part the slot already
+# shows stays as it is: focus and selection in it are kept), then removes the part, so that it
+# is placed once. Returns whether a part is left (its slot is not drawn yet).
+PLACE_FN = """function (box) {
   var app = box.closest('.fp-app') || document;
-  var parts = box.querySelectorAll(':scope > [data-fp-part]');
-  var waiting = false;
-  parts.forEach(function (part) {
+  var left = false;
+  box.querySelectorAll(':scope > [data-fp-part]').forEach(function (part) {
     var slot = app.querySelector('.fp-slot-' + part.dataset.fpPart + ' > .widget-html-content');
-    if (!slot) { waiting = true; return; }
+    if (!slot) { left = true; return; }
     if (slot.innerHTML !== part.innerHTML) {
       slot.replaceChildren.apply(slot, Array.from(part.childNodes));
     }
     part.remove();
   });
-  if (waiting && n < TRIES) { setTimeout(function () { place(n + 1); }, 100); }
-})(0);""".replace("TRIES", str(TRIES))
+  return left;
+}"""
+
+# The page's observer (style.py, PAGE_JS) places the parts as soon as the portal's HTML
+# changes, in the same task. This image is for a page that has no observer yet: its error
+# handler comes a few milliseconds later, and finds nothing left if the observer was first.
+PLACE_JS = f"""var box = this.parentElement; (function retry(n) {{
+  if (({PLACE_FN})(box) && n < {TRIES}) {{ setTimeout(function () {{ retry(n + 1); }}, 100); }}
+}})(0);"""
 
 PLACE_HTML = (f'<img class="fp-portal-place" hidden alt="" src="data:," '
               f'onerror="{escape(PLACE_JS)}">')
@@ -68,6 +76,7 @@ class Portal(widgets.HTML):
         self.parts: dict[str, Part] = {}
         self._held = 0
         self._changed = False
+        self._then: list[Callable[[], None]] = []
 
     def part(self, name: str) -> Part:
         """The value holder of part `name` (made on the first call)."""
@@ -91,8 +100,21 @@ class Portal(widgets.HTML):
             yield
         finally:
             self._held -= 1
-            if not self._held and self._changed:
-                self._carry()
+            if not self._held:
+                if self._changed:
+                    self._carry()
+                then, self._then = self._then, []
+                for update in then:
+                    update()
+
+    def then(self, update: Callable[[], None]) -> None:
+        """Run `update` (another widget's change) once the parts changed together now have
+        gone to the page, so that the page draws the step's view first; at once when nothing
+        is held."""
+        if self._held:
+            self._then.append(update)
+        else:
+            update()
 
     def _part_changed(self) -> None:
         self._changed = True

@@ -10,6 +10,8 @@ from html import escape
 
 import ipywidgets as widgets
 
+from foodplay_widgets.portal import PLACE_FN
+
 CSS = """
 .fp-app { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   color: #1f2328; max-width: 1400px; gap: 8px; }
@@ -360,38 +362,46 @@ CSS = """
 """
 
 
-# Live regions. A screen reader announces a change inside a live region that was already on
-# the page; a region inserted together with its new text is not announced reliably. An HTML
-# widget replaces its whole HTML at each change, but keeps its box (.widget-html-content):
-# so the box of every widget with the class fp-live is made the live region, on this page
-# once (every app, lesson and quiz carries this stylesheet), for boxes drawn now and later.
-LIVE_JS = """(function () {
-  if (window.fpLive) { return; }
-  var mark = function () {
+# The page's observer, installed once per page by every app, lesson and quiz (they all carry
+# this stylesheet), for widgets drawn now and later; it runs after each change to the page, in
+# the same task, before the page is drawn again.
+#
+# - Live regions. A screen reader announces a change inside a live region that was already on
+#   the page; a region inserted together with its new text is not announced reliably. An HTML
+#   widget replaces its whole HTML at each change, but keeps its box (.widget-html-content):
+#   so the box of every widget with the class fp-live is made the live region.
+# - Portals: the parts a portal brought are moved into their slots (portal.py).
+PAGE_JS = """(function () {
+  if (window.fpPage) { return; }
+  var place = PLACE_FN;
+  var pass = function () {
     document.querySelectorAll('.fp-live > .widget-html-content:not([aria-live])')
       .forEach(function (box) {
         box.setAttribute('aria-live', 'polite');
         box.setAttribute('aria-atomic', 'true');
       });
+    document.querySelectorAll('.fp-portal > .widget-html-content').forEach(function (box) {
+      if (box.querySelector(':scope > [data-fp-part]')) { place(box); }
+    });
   };
-  window.fpLive = new MutationObserver(mark);
-  window.fpLive.observe(document.body, {childList: true, subtree: true});
-  mark();
-})();"""
+  window.fpPage = new MutationObserver(pass);
+  window.fpPage.observe(document.body, {childList: true, subtree: true});
+  pass();
+})();""".replace("PLACE_FN", PLACE_FN)
 
 
-def live_installer_html() -> str:
-    """A hidden image whose error handler installs LIVE_JS (HTML widgets run no <script>)."""
-    return (f'<img class="fp-live-installer" hidden alt="" src="data:," '
-            f'onerror="{escape(LIVE_JS, quote=True)}">')
+def page_installer_html() -> str:
+    """A hidden image whose error handler installs PAGE_JS (HTML widgets run no <script>)."""
+    return (f'<img class="fp-page-installer" hidden alt="" src="data:," '
+            f'onerror="{escape(PAGE_JS, quote=True)}">')
 
 
 def style_widget(extra: str = "", after: str = "") -> widgets.HTML:
     """The stylesheet as a widget; every app carries it, so each stands alone. `extra` is a
     game's own stylesheet (its renderer's `css`), added after the shared one; `after` is
-    hidden HTML drawn with it (an app's ping, see ping.py). It also installs the page's live
-    regions (LIVE_JS)."""
-    sheet = widgets.HTML(f"<style>{CSS}{extra}</style>{live_installer_html()}{after}")
+    hidden HTML drawn with it (an app's ping, see ping.py). It also installs the page's
+    observer (PAGE_JS)."""
+    sheet = widgets.HTML(f"<style>{CSS}{extra}</style>{page_installer_html()}{after}")
     sheet.add_class("fp-style")
     sheet.layout.display = "none"
     return sheet

@@ -1,12 +1,13 @@
 """The table view: the seat shown's view of the table as HTML text, drawn by the game's
 renderer, with what the last step changed highlighted.
 
-The whole table is one HTML widget, so a step sends the browser one message for it. The
-renderer may still draw it in parts (`TableParts`): it keeps the parts that did not change
-(`KeptParts`), which saves the kernel the work of drawing them again. The table used to be one
-widget per part, to send only the parts that changed; but each message costs the page about a
-millisecond on its way and in the browser, whatever its size, while a few kilobytes more in one
-message cost next to nothing (scripts/bench_app.py measures the click).
+The whole table is one HTML string, sent in one message: in an app, together with the
+explanation and the counter, through the app's portal (portal.py). The renderer may still
+draw it in parts (`TableParts`): it keeps the parts that did not change (`KeptParts`), which
+saves the kernel the work of drawing them again. The table used to be one widget per part, to
+send only the parts that changed; but each message costs the page about a millisecond on its
+way and in the browser, whatever its size, while a few kilobytes more in one message cost next
+to nothing (scripts/bench_app.py measures the click).
 """
 
 from __future__ import annotations

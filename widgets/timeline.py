@@ -160,6 +160,8 @@ class TimelineControls(widgets.VBox):
         # counter_box is the widget laid out
         self.counter, self.counter_box = html_holder(portal, "counter", "fp-step-counter",
                                                      "fp-live", wide=False)
+        # the slider follows the step's view, which a portal sends first
+        self._after = portal.then if portal is not None else lambda update: update()
         self.legend = widgets.HTML()
         self.legend.add_class("fp-keys")
         # No jslink between Play and the slider: echoes from a link made fast key presses jump
@@ -220,6 +222,15 @@ class TimelineControls(widgets.VBox):
         A bound goes to the browser before the value it admits, in a message of its own: given
         both at once, the browser's slider may apply the value first, clamp it to the old
         bound and send that back, which took the app back to the previous last step."""
+        self._after(lambda: self._show_slider(cursor, last))
+        self.first.disabled = self.back.disabled = cursor <= 0
+        self.next.disabled = self.last.disabled = cursor >= last and not so_far
+        key = "step.of_so_far" if so_far else "step.of"
+        said = f'<span class="fp-sr">{esc(summary)}</span>' if summary else ""
+        self.counter.value = (f'<span class="fp-counter">{text.html(key, n=cursor, total=last)}'
+                              f"</span>{said}")
+
+    def _show_slider(self, cursor: int, last: int) -> None:
         self._quiet = True
         try:
             self.slider.max = max(last, 0)
@@ -229,12 +240,6 @@ class TimelineControls(widgets.VBox):
                 self.play.value = cursor
         finally:
             self._quiet = False
-        self.first.disabled = self.back.disabled = cursor <= 0
-        self.next.disabled = self.last.disabled = cursor >= last and not so_far
-        key = "step.of_so_far" if so_far else "step.of"
-        said = f'<span class="fp-sr">{esc(summary)}</span>' if summary else ""
-        self.counter.value = (f'<span class="fp-counter">{text.html(key, n=cursor, total=last)}'
-                              f"</span>{said}")
 
     def _go(self, k: int) -> None:
         self.on_go(max(0, min(self.slider.max, k)))

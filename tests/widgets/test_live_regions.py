@@ -1,5 +1,5 @@
 """What a screen reader hears: each step's counter says what the step did, in a live region
-that stays on the page (style.py: LIVE_JS), never a secret the seat shown may not read."""
+that stays on the page (style.py: PAGE_JS), never a secret the seat shown may not read."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from html_text import plain
 
 from foodplay_widgets.app import App
 from foodplay_widgets.lesson_player import LessonPlayer
-from foodplay_widgets.style import LIVE_JS, style_widget
+from foodplay_widgets.style import PAGE_JS, style_widget
 
 
 def heard(app: App) -> str:
@@ -57,10 +57,10 @@ def test_the_explanation_is_no_live_region_of_its_own(app):
 
 def test_every_page_installs_the_live_regions_once():
     sheet = style_widget().value
-    assert 'class="fp-live-installer"' in sheet and "onerror=" in sheet
-    assert "if (window.fpLive) { return; }" in LIVE_JS
-    assert "'.fp-live > .widget-html-content:not([aria-live])'" in LIVE_JS
-    assert "'aria-live', 'polite'" in LIVE_JS and "'aria-atomic', 'true'" in LIVE_JS
+    assert 'class="fp-page-installer"' in sheet and "onerror=" in sheet
+    assert "if (window.fpPage) { return; }" in PAGE_JS
+    assert "'.fp-live > .widget-html-content:not([aria-live])'" in PAGE_JS
+    assert "'aria-live', 'polite'" in PAGE_JS and "'aria-atomic', 'true'" in PAGE_JS
 
 
 def test_answers_to_a_learner_are_live(app):

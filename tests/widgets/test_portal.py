@@ -7,7 +7,8 @@ import re
 from html import unescape
 
 from foodplay_widgets.app import App
-from foodplay_widgets.portal import PLACE_JS, Portal
+from foodplay_widgets.portal import PLACE_FN, PLACE_JS, Portal
+from foodplay_widgets.style import PAGE_JS
 
 
 def parts(value: str) -> dict[str, str]:
@@ -40,10 +41,13 @@ def test_the_page_script_is_one_attribute_and_moves_each_part_once():
     portal.part("table").value = '<p class="x">a "quoted" word</p>'
     handler = re.search(r'<img class="fp-portal-place" hidden alt="" src="data:," '
                         r'onerror="([^"]*)">$', portal.value)
-    assert handler and unescape(handler[1]) == PLACE_JS
-    assert "closest('.fp-app')" in PLACE_JS and "'.fp-slot-' + part.dataset.fpPart" in PLACE_JS
-    assert "part.remove();" in PLACE_JS  # an older image firing late finds nothing to move
-    assert "slot.innerHTML !== part.innerHTML" in PLACE_JS  # what is shown already stays
+    assert handler and unescape(handler[1]) == PLACE_JS and PLACE_FN in PLACE_JS
+    assert "closest('.fp-app')" in PLACE_FN and "'.fp-slot-' + part.dataset.fpPart" in PLACE_FN
+    assert "part.remove();" in PLACE_FN  # placed once: a late image finds nothing to move
+    assert "slot.innerHTML !== part.innerHTML" in PLACE_FN  # what is shown already stays
+    # the page's observer places them in the same task as the portal's change
+    assert f"var place = {PLACE_FN};" in PAGE_JS
+    assert "'.fp-portal > .widget-html-content'" in PAGE_JS
     slot = Portal.slot("table", "fp-table")
     assert slot._dom_classes == ("fp-slot-table", "fp-table") and slot.value == ""
 
