@@ -24,6 +24,7 @@ In plain Python there is no page: the parts are values, and tests read them as b
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from html import escape
@@ -31,22 +32,27 @@ from html import escape
 import ipywidgets as widgets
 import traitlets
 
+SAFE_END_TAG = "<\\/"  # in JSON, the same as "</"
+SAFE_COMMENT = "\\u003c!--"  # in JSON, the same as "<!--"
 TRIES = 100  # without the page's observer, look for the slots every 100 ms
 
-# Moves each part in a portal's box into its slot in the same app (a part the slot already
-# shows stays as it is: focus and selection in it are kept), then removes the part, so that it
-# is placed once. Returns whether a part is left (its slot is not drawn yet).
+# The parts travel as JSON in a <script type="application/json"> (never run): the page reads
+# it as plain text, so each part's HTML is parsed once, into its slot, not first into the
+# hidden portal. This puts each part into its slot in the same app (a part the slot already
+# shows stays as it is: focus and selection in it are kept), then removes the JSON, so that
+# the parts are placed once. Returns whether a part is left (its slot is not drawn yet).
 PLACE_FN = """function (box) {
+  var data = box.querySelector(':scope > script.fp-parts');
+  if (!data) { return false; }
   var app = box.closest('.fp-app') || document;
+  var parts = JSON.parse(data.textContent);
   var left = false;
-  box.querySelectorAll(':scope > [data-fp-part]').forEach(function (part) {
-    var slot = app.querySelector('.fp-slot-' + part.dataset.fpPart + ' > .widget-html-content');
+  Object.keys(parts).forEach(function (name) {
+    var slot = app.querySelector('.fp-slot-' + name + ' > .widget-html-content');
     if (!slot) { left = true; return; }
-    if (slot.innerHTML !== part.innerHTML) {
-      slot.replaceChildren.apply(slot, Array.from(part.childNodes));
-    }
-    part.remove();
+    if (slot.fpHtml !== parts[name]) { slot.innerHTML = parts[name]; slot.fpHtml = parts[name]; }
   });
+  if (!left) { data.remove(); }
   return left;
 }"""
 
@@ -125,8 +131,13 @@ class Portal(widgets.HTML):
         """Every part, changed or not: a view drawn later (a page that connects late, a
         second view) finds the whole of it."""
         self._changed = False
-        self.value = "".join(f'<div data-fp-part="{name}">{part.value}</div>'
-                             for name, part in self.parts.items()) + PLACE_HTML
+        data = json.dumps({name: part.value for name, part in self.parts.items()},
+                          ensure_ascii=False)
+        # "</" would end the script element early, and "<!--" change how it ends; JSON reads
+        # the escapes as the same characters
+        data = data.replace("</", SAFE_END_TAG).replace("<!--", SAFE_COMMENT)
+        self.value = f'<script type="application/json" class="fp-parts">{data}</script>{PLACE_HTML}'
+
 
 
 def _html(*classes: str, wide: bool) -> widgets.HTML:

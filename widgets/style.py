@@ -374,15 +374,26 @@ CSS = """
 PAGE_JS = """(function () {
   if (window.fpPage) { return; }
   var place = PLACE_FN;
+  // live lists of the few widgets concerned: no search of the whole page at each change
+  var lives = document.getElementsByClassName('fp-live');
+  var portals = document.getElementsByClassName('fp-portal');
+  var content = function (widget) {
+    return widget.querySelector(':scope > .widget-html-content');
+  };
   var pass = function () {
-    document.querySelectorAll('.fp-live > .widget-html-content:not([aria-live])')
-      .forEach(function (box) {
+    for (var i = 0; i < lives.length; i++) {
+      var box = content(lives[i]);
+      if (box && !box.hasAttribute('aria-live')) {
         box.setAttribute('aria-live', 'polite');
         box.setAttribute('aria-atomic', 'true');
-      });
-    document.querySelectorAll('.fp-portal > .widget-html-content').forEach(function (box) {
-      if (box.querySelector(':scope > [data-fp-part]')) { place(box); }
-    });
+      }
+    }
+    for (var j = 0; j < portals.length; j++) {
+      var held = content(portals[j]);
+      if (held && held.firstElementChild && held.firstElementChild.tagName === 'SCRIPT') {
+        place(held);
+      }
+    }
   };
   window.fpPage = new MutationObserver(pass);
   window.fpPage.observe(document.body, {childList: true, subtree: true});

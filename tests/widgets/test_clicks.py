@@ -3,6 +3,8 @@ the record compressed once for the share link, and no widget models left behind 
 
 from __future__ import annotations
 
+import json
+import re
 import warnings
 from collections import Counter
 
@@ -72,8 +74,10 @@ def test_a_next_click_sends_nothing_for_the_panels_it_does_not_change(sent):
     assert [w for w in quiet if sent.to(w)] == []
     # the whole table, the explanation and the counter, together in one message
     assert sent.to(app.portal, "value") == 1
-    for part in (app.table.value, app.explanation.html.value, app.controls.counter.value):
-        assert part and part in app.portal.value
+    carried = json.loads(re.search(r'class="fp-parts">(.*?)</script>', app.portal.value,
+                                   re.S)[1])  # as JSON text (portal.py)
+    assert carried["table"] == app.table.value and carried["explanation"] == (
+        app.explanation.html.value) and carried["counter"] == app.controls.counter.value
     assert sent.to(app.moves.whynot) <= 1  # its new choices and the one chosen, together
     assert max(Counter(w.model_id for w, _ in sent).values()) == 1  # one message per widget
 

@@ -3,6 +3,7 @@ message, and the page's script moves each into its slot (portal.py)."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 
@@ -12,8 +13,12 @@ from foodplay_widgets.style import PAGE_JS
 
 
 def parts(value: str) -> dict[str, str]:
-    return dict(re.findall(r'<div data-fp-part="([a-z]+)">(.*?)</div>(?=<div data-fp|<img)',
-                           value, re.S))
+    """The portal's parts, {name: HTML}, as the page reads them: the text of its one script
+    element (the HTML parser ends it at the first "</script", whatever the case)."""
+    found = re.fullmatch(r'<script type="application/json" class="fp-parts">(.*?)</script>'
+                         r'(<img .*)', value, re.S | re.I)
+    assert found and "</" not in found[1] and "<!--" not in found[1], value
+    return json.loads(found[1])
 
 
 def test_parts_changed_together_go_in_one_message():
@@ -42,14 +47,23 @@ def test_the_page_script_is_one_attribute_and_moves_each_part_once():
     handler = re.search(r'<img class="fp-portal-place" hidden alt="" src="data:," '
                         r'onerror="([^"]*)">$', portal.value)
     assert handler and unescape(handler[1]) == PLACE_JS and PLACE_FN in PLACE_JS
-    assert "closest('.fp-app')" in PLACE_FN and "'.fp-slot-' + part.dataset.fpPart" in PLACE_FN
-    assert "part.remove();" in PLACE_FN  # placed once: a late image finds nothing to move
-    assert "slot.innerHTML !== part.innerHTML" in PLACE_FN  # what is shown already stays
+    assert "closest('.fp-app')" in PLACE_FN and "'.fp-slot-' + name" in PLACE_FN
+    assert "data.remove();" in PLACE_FN  # placed once: a late image finds nothing to place
+    assert "if (slot.fpHtml !== parts[name])" in PLACE_FN  # what is shown already stays
     # the page's observer places them in the same task as the portal's change
     assert f"var place = {PLACE_FN};" in PAGE_JS
-    assert "'.fp-portal > .widget-html-content'" in PAGE_JS
+    assert "getElementsByClassName('fp-portal')" in PAGE_JS and "place(held);" in PAGE_JS
     slot = Portal.slot("table", "fp-table")
     assert slot._dom_classes == ("fp-slot-table", "fp-table") and slot.value == ""
+
+
+def test_any_html_and_any_language_arrive_as_they_were():
+    portal = Portal()
+    tricky = '<p>a</script><script>x</script><!-- c --> <SCRIPT></p>'
+    portal.part("table").value = tricky
+    portal.part("counter").value = "<p>단계 3 · 第 3 步</p>"
+    assert parts(portal.value) == {"table": tricky, "counter": "<p>단계 3 · 第 3 步</p>"}
+    assert "단계" in portal.value  # sent as it is, not as \u escapes three times longer
 
 
 def slots(app: App) -> list:
