@@ -47,6 +47,8 @@ MAX_HITS = 8
 
 LOOKUP_CSS = """
 .fp-search-row { gap: 6px; align-items: center; flex-wrap: wrap; }
+.fp-search-box > .fp-search-said { position: absolute; width: 1px; height: 1px; margin: 0;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .fp-search .widget-label { width: auto !important; min-width: 0; margin-right: 6px; }
 .fp-search-results ol { margin: 0.2em 0 0.4em 1.4em; padding: 0; }
 .fp-search-results li { margin: 0.15em 0; }
@@ -128,6 +130,11 @@ class SearchBox(widgets.VBox):
         self.button.add_class("fp-search-button")
         self.results = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.results.add_class("fp-search-results")
+        # what a screen reader hears of a search: the count or "no match", not every hit (a
+        # live region, see style.py; not shown: the results say it too)
+        self.said = widgets.HTML()
+        for css in ("fp-search-said", "fp-sr", "fp-live"):
+            self.said.add_class(css)
         # the cards' style, and the hidden installer of the Alt+K handler (an empty image
         # always fails to decode)
         self.key_handler = widgets.HTML(f"<style>{LOOKUP_CSS}</style>"
@@ -137,7 +144,7 @@ class SearchBox(widgets.VBox):
                                                                margin="0"))
         row = widgets.HBox([self.query, self.button, self.key_handler])
         row.add_class("fp-search-row")
-        super().__init__([row, self.results])
+        super().__init__([row, self.said, self.results])
         self.add_class("fp-search-box")
         self.query.observe(guard(lambda change: self.run(change["new"])), "value")
         self.button.on_click(guard(lambda _: self.run(self.query.value)))
@@ -166,7 +173,7 @@ class SearchBox(widgets.VBox):
         query = query.strip()
         self._shown = query or None
         if not query:
-            self.results.value = ""
+            self.results.value = self.said.value = ""
             return
         from foodplay.search import search  # on the first search: not before the first paint
 
@@ -175,8 +182,9 @@ class SearchBox(widgets.VBox):
             words = text.catalogue.join(list(found.suggestions))
             hint = (f'<p class="fp-search-suggest">{text.html("ui.lookup.suggest", words=words)}'
                     f"</p>") if found.suggestions else ""
-            self.results.value = (f'<div role="status"><p class="fp-search-none">'
-                                  f'{text.html("ui.lookup.none", query=query)}</p>{hint}</div>')
+            none = text.html("ui.lookup.none", query=query)
+            self.said.value = f"<p>{none}</p>"
+            self.results.value = f'<div><p class="fp-search-none">{none}</p>{hint}</div>'
             return
         items = []
         for hit in found.hits:
@@ -189,7 +197,8 @@ class SearchBox(widgets.VBox):
                 f'{badge(text, hit.clause)} <span class="fp-search-fields">'
                 f'{text.html("ui.lookup.matched", fields=fields)}</span></li>')
         count = text.html("ui.lookup.results", count=len(found.hits), query=query)
-        self.results.value = (f'<div role="status"><p class="fp-search-count">{count}</p>'
+        self.said.value = f"<p>{count}</p>"
+        self.results.value = (f'<div><p class="fp-search-count">{count}</p>'
                               f'<ol>{"".join(items)}</ol></div>')
 
     @property

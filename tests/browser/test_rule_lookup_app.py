@@ -55,6 +55,12 @@ def test_search_by_keyboard_then_related_rule_then_the_game_step(page, voila_ser
     results = page.locator(".fp-search-results")
     expect(results.locator(".fp-search-count")).to_contain_text("match", timeout=UPDATE_MS)
     expect(results.locator("a.fp-search-hit").first).to_have_text("Rule 5-1")
+    # a screen reader hears the count from a live box that is not shown
+    said = page.locator(".fp-search-said > .widget-html-content")
+    expect(said).to_have_attribute("aria-live", "polite")
+    expect(said).to_contain_text("match")
+    box = page.locator(".fp-search-said").bounding_box()
+    assert box is not None and box["width"] <= 1 and box["height"] <= 1, box
     save_screenshot(page, "lookup-01-search")
 
     # open the first result by keyboard: its card in the rulebook reader

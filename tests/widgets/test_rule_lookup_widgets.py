@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from html_text import plain
+
 from foodplay.engine import Move
 from foodplay.games import get_game
 from foodplay_widgets.app import App
@@ -31,6 +33,19 @@ def test_search_lists_ranked_links_to_clause_cards(app):
         assert f'id="{app.reader.prefix}-{clause_id}"' in app.reader.html.value
     box.query.value = ""
     assert box.results.value == "" and box.hits == []
+
+
+def test_a_screen_reader_hears_the_count_not_every_hit(app):
+    box = app.reader.search
+    assert {"fp-live", "fp-sr"} <= set(box.said._dom_classes)  # live, not shown (style.py)
+    box.query.value = "rat tokns"
+    count = len(box.hits)
+    assert plain(box.said.value) == f"{count} rules match “rat tokns”" and count > 1
+    assert "role=" not in box.results.value  # the list is not a second live region
+    box.query.value = "qqqq"
+    assert plain(box.said.value) == "No rule matches “qqqq”."
+    box.query.value = ""
+    assert box.said.value == ""
 
 
 def test_search_without_a_match_suggests_words(app):
