@@ -19,7 +19,7 @@ from foodplay_widgets.context import Context
 from foodplay_widgets.explanation import allowed_html, refusal_html
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.pool import Pool, set_children, set_classes
-from foodplay_widgets.portal import Portal, html_holder
+from foodplay_widgets.portal import Portal, html_holder, then_of
 from foodplay_widgets.text import esc
 
 
@@ -39,7 +39,7 @@ class MovePanel(widgets.VBox):
         # whose turn: with a `portal`, carried with the step (portal.py)
         self.status, status_box = html_holder(portal, "turn", "fp-turn", wide=False)
         # the why-not choices follow the step's view, which a portal sends first
-        self._after = portal.then if portal is not None else lambda update: update()
+        self._after = then_of(portal)
         self.legal = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.legal.add_class("fp-legal")
         self.move_buttons: list[widgets.Button] = []  # the buttons shown, one per move

@@ -5,13 +5,13 @@ columns, and the control bar that sticks to the top), yet each step changes all 
 message the kernel sends costs the page about a millisecond and a half on its way, whatever
 its size (scripts/bench_app.py, --bare-widgets), so three widgets cost three messages.
 
-A `Portal` carries them in one: a hidden HTML widget holds every part, and the page moves
-each part into its slot, an empty HTML widget in the part's place in the layout. The page's
-observer (style.py, PAGE_JS) does it in the same task as the portal's change, before the page
-is drawn again; an image's error handler in the portal's HTML does it where the observer is
-not installed yet (HTML widgets run event attributes, never <script>). The kernel never writes
-to a slot, so ipywidgets never overwrites what was moved there; the slots' boxes stay on the
-page (a live region keeps working, see style.py).
+A `Portal` carries them in one: a hidden HTML widget holds every part, and the page puts each
+part into its slot, an empty HTML widget in the part's place in the layout. The page's
+observer (style.py, PAGE_JS), which every app installs with its stylesheet, does it in the
+same task as the portal's change, before the page is drawn again; once installed, it places
+what came before it too. The kernel never writes to a slot, so ipywidgets never overwrites
+what was put there; the slots' boxes stay on the page (a live region keeps working, see
+style.py).
 
     portal = Portal()
     table_html = portal.part("table")        # a value holder, like an HTML widget's value
@@ -27,23 +27,21 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from html import escape
 
 import ipywidgets as widgets
 import traitlets
 
 SAFE_END_TAG = "<\\/"  # in JSON, the same as "</"
 SAFE_COMMENT = "\\u003c!--"  # in JSON, the same as "<!--"
-TRIES = 100  # without the page's observer, look for the slots every 100 ms
 
 # The parts travel as JSON in a <script type="application/json"> (never run): the page reads
 # it as plain text, so each part's HTML is parsed once, into its slot, not first into the
 # hidden portal. This puts each part into its slot in the same app (a part the slot already
 # shows stays as it is: focus and selection in it are kept), then removes the JSON, so that
-# the parts are placed once. Returns whether a part is left (its slot is not drawn yet).
+# the parts are placed once; it keeps the JSON while a slot is not drawn yet, for the next pass.
 PLACE_FN = """function (box) {
   var data = box.querySelector(':scope > script.fp-parts');
-  if (!data) { return false; }
+  if (!data) { return; }
   var app = box.closest('.fp-app') || document;
   var parts = JSON.parse(data.textContent);
   var left = false;
@@ -53,18 +51,7 @@ PLACE_FN = """function (box) {
     if (slot.fpHtml !== parts[name]) { slot.innerHTML = parts[name]; slot.fpHtml = parts[name]; }
   });
   if (!left) { data.remove(); }
-  return left;
 }"""
-
-# The page's observer (style.py, PAGE_JS) places the parts as soon as the portal's HTML
-# changes, in the same task. This image is for a page that has no observer yet: its error
-# handler comes a few milliseconds later, and finds nothing left if the observer was first.
-PLACE_JS = f"""var box = this.parentElement; (function retry(n) {{
-  if (({PLACE_FN})(box) && n < {TRIES}) {{ setTimeout(function () {{ retry(n + 1); }}, 100); }}
-}})(0);"""
-
-PLACE_HTML = (f'<img class="fp-portal-place" hidden alt="" src="data:," '
-              f'onerror="{escape(PLACE_JS)}">')
 
 
 class Part(traitlets.HasTraits):
@@ -136,8 +123,7 @@ class Portal(widgets.HTML):
         # "</" would end the script element early, and "<!--" change how it ends; JSON reads
         # the escapes as the same characters
         data = data.replace("</", SAFE_END_TAG).replace("<!--", SAFE_COMMENT)
-        self.value = f'<script type="application/json" class="fp-parts">{data}</script>{PLACE_HTML}'
-
+        self.value = f'<script type="application/json" class="fp-parts">{data}</script>'
 
 
 def _html(*classes: str, wide: bool) -> widgets.HTML:
@@ -145,6 +131,11 @@ def _html(*classes: str, wide: bool) -> widgets.HTML:
     for css in classes:
         html.add_class(css)
     return html
+
+
+def then_of(portal: Portal | None) -> Callable[[Callable[[], None]], None]:
+    """`portal.then` (an update after the portal's parts), or, with no portal, run at once."""
+    return portal.then if portal is not None else lambda update: update()
 
 
 def html_holder(portal: Portal | None, name: str, *classes: str,

@@ -28,7 +28,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from foodplay_widgets.guard import Guard, unguarded
-from foodplay_widgets.portal import Portal, html_holder
+from foodplay_widgets.portal import Portal, html_holder, then_of
 from foodplay_widgets.text import Text, esc
 
 SPEEDS = (("ui.speed.slow", 2000), ("ui.speed.normal", 1000), ("ui.speed.fast", 400))
@@ -161,7 +161,7 @@ class TimelineControls(widgets.VBox):
         self.counter, self.counter_box = html_holder(portal, "counter", "fp-step-counter",
                                                      "fp-live", wide=False)
         # the slider follows the step's view, which a portal sends first
-        self._after = portal.then if portal is not None else lambda update: update()
+        self._after = then_of(portal)
         self.legend = widgets.HTML()
         self.legend.add_class("fp-keys")
         # No jslink between Play and the slider: echoes from a link made fast key presses jump

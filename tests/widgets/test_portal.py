@@ -5,18 +5,17 @@ from __future__ import annotations
 
 import json
 import re
-from html import unescape
 
 from foodplay_widgets.app import App
-from foodplay_widgets.portal import PLACE_FN, PLACE_JS, Portal
+from foodplay_widgets.portal import PLACE_FN, Portal
 from foodplay_widgets.style import PAGE_JS
 
 
 def parts(value: str) -> dict[str, str]:
     """The portal's parts, {name: HTML}, as the page reads them: the text of its one script
     element (the HTML parser ends it at the first "</script", whatever the case)."""
-    found = re.fullmatch(r'<script type="application/json" class="fp-parts">(.*?)</script>'
-                         r'(<img .*)', value, re.S | re.I)
+    found = re.fullmatch(r'<script type="application/json" class="fp-parts">(.*?)</script>',
+                         value, re.S | re.I)
     assert found and "</" not in found[1] and "<!--" not in found[1], value
     return json.loads(found[1])
 
@@ -41,14 +40,13 @@ def test_parts_changed_together_go_in_one_message():
     assert len(values) == 2
 
 
-def test_the_page_script_is_one_attribute_and_moves_each_part_once():
+def test_the_page_observer_places_each_part_once():
     portal = Portal()
     portal.part("table").value = '<p class="x">a "quoted" word</p>'
-    handler = re.search(r'<img class="fp-portal-place" hidden alt="" src="data:," '
-                        r'onerror="([^"]*)">$', portal.value)
-    assert handler and unescape(handler[1]) == PLACE_JS and PLACE_FN in PLACE_JS
+    assert portal.value.startswith('<script type="application/json" class="fp-parts">')
+    assert portal.value.endswith("</script>")  # nothing else: the page's observer places it
     assert "closest('.fp-app')" in PLACE_FN and "'.fp-slot-' + name" in PLACE_FN
-    assert "data.remove();" in PLACE_FN  # placed once: a late image finds nothing to place
+    assert "if (!left) { data.remove(); }" in PLACE_FN  # placed once, when every slot is there
     assert "if (slot.fpHtml !== parts[name])" in PLACE_FN  # what is shown already stays
     # the page's observer places them in the same task as the portal's change
     assert f"var place = {PLACE_FN};" in PAGE_JS
