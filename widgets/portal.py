@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
@@ -48,16 +49,55 @@ PLACE_FN = """function (box) {
   Object.keys(parts).forEach(function (name) {
     var slot = app.querySelector('.fp-slot-' + name + ' > .widget-html-content');
     if (!slot) { left = true; return; }
-    if (slot.fpHtml !== parts[name]) { slot.innerHTML = parts[name]; slot.fpHtml = parts[name]; }
+    var part = parts[name];
+    if (typeof part !== 'string') { fill(slot, part); return; }
+    if (slot.fpHtml !== part) { slot.innerHTML = part; slot.fpHtml = part; slot.fpKept = null; }
   });
   if (!left) { data.remove(); }
 }"""
 
+# A part sent in pieces ({frame, pieces}: renderers.TableParts.framed): the frame is parsed
+# when it changes, then only the pieces that changed, each in the place of its own nodes; the
+# others stay as they are (their nodes, focus and selection).
+FILL_FN = """function (slot, part) {
+  var kept = slot.fpKept;
+  if (!kept || kept.frame !== part.frame) {
+    slot.innerHTML = part.frame;
+    slot.fpHtml = null;
+    var marks = Array.prototype.slice.call(slot.getElementsByTagName('fp-piece'));
+    kept = slot.fpKept = {frame: part.frame, html: [],
+                          nodes: marks.map(function (mark) { return [mark]; })};
+  }
+  part.pieces.forEach(function (html, i) {
+    var old = kept.nodes[i];
+    if (!old || kept.html[i] === html) { return; }
+    var made = document.createElement('template');
+    made.innerHTML = html;
+    var nodes = Array.prototype.slice.call(made.content.childNodes);
+    if (!nodes.length) { nodes = [document.createTextNode('')]; made.content.append(nodes[0]); }
+    old[0].parentNode.insertBefore(made.content, old[0]);
+    old.forEach(function (node) { node.remove(); });
+    kept.nodes[i] = nodes;
+    kept.html[i] = html;
+  });
+}"""
+
 
 class Part(traitlets.HasTraits):
-    """One part of a portal: the `value` an HTML widget in its place would have."""
+    """One part of a portal: the `value` an HTML widget in its place would have. A part may
+    also travel in `pieces` (renderers.TableParts.framed), set before its value: the page then
+    parses again only the pieces that changed."""
 
     value = traitlets.Unicode("")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pieces: dict[str, Any] | None = None
+
+    @property
+    def carried(self) -> str | dict[str, Any]:
+        """What the portal sends for this part: its pieces, or its value."""
+        return self.pieces if self.pieces is not None else self.value
 
 
 class Portal(widgets.HTML):
@@ -118,7 +158,7 @@ class Portal(widgets.HTML):
         """Every part, changed or not: a view drawn later (a page that connects late, a
         second view) finds the whole of it."""
         self._changed = False
-        data = json.dumps({name: part.value for name, part in self.parts.items()},
+        data = json.dumps({name: part.carried for name, part in self.parts.items()},
                           ensure_ascii=False)
         # "</" would end the script element early, and "<!--" change how it ends; JSON reads
         # the escapes as the same characters

@@ -6,8 +6,9 @@ also carry `css`, its game's own stylesheet, which the app ships once after the 
 
 A renderer draws its table in parts (`table_parts`: the title, the middle of the table, one
 part per seat...), so that it can keep the parts a step did not change (`KeptParts`) instead
-of drawing them again; `table` is the same parts joined into one string, which the table view
-shows as one HTML widget.
+of drawing them again; `table` is the same parts joined into one string. The table view sends
+the parts with their frame (`TableParts.framed`), so that the page too handles again only the
+parts a step changed.
 """
 
 from __future__ import annotations
@@ -31,15 +32,15 @@ def progress_html(label: str, value: int, target: int, note: str) -> str:
             f"<p>{note}</p></div>")
 
 
+PIECE = "<fp-piece></fp-piece>"  # where a part goes in a table's frame (TableParts.framed)
+
+
 @dataclass(frozen=True)
 class PartRow:
     """Parts drawn side by side in one container of CSS classes `classes` (the seats' grid)."""
 
     classes: str
     parts: tuple[str, ...]
-
-    def html(self) -> str:
-        return f'<div class="{self.classes}">{"".join(self.parts)}</div>'
 
 
 @dataclass(frozen=True)
@@ -52,12 +53,29 @@ class TableParts:
     label: str
     items: tuple[str | PartRow, ...]
 
+    def framed(self) -> dict[str, Any]:
+        """The table as the page places it part by part: its `frame` (the section and the
+        rows, with an empty PIECE element where each part goes) and its `pieces`, the parts
+        in the same order. The page parses again only the pieces a step changed."""
+        frame, pieces = [], []
+        for item in self.items:
+            if isinstance(item, str):
+                frame.append(PIECE)
+                pieces.append(item)
+            else:
+                frame.append(f'<div class="{item.classes}">{PIECE * len(item.parts)}</div>')
+                pieces.extend(item.parts)
+        body = "".join(frame)
+        if self.classes or self.label:
+            body = f'<section class="{self.classes}" aria-label="{self.label}">{body}</section>'
+        return {"frame": body, "pieces": pieces}
+
     def html(self) -> str:
-        """The whole table as one string: the parts joined inside their section."""
-        body = "".join(item if isinstance(item, str) else item.html() for item in self.items)
-        if not (self.classes or self.label):
-            return body
-        return f'<section class="{self.classes}" aria-label="{self.label}">{body}</section>'
+        """The whole table as one string: each piece in its place in the frame."""
+        framed = self.framed()
+        gaps = framed["frame"].split(PIECE)
+        pieces = [*framed["pieces"], ""]  # nothing after the last gap
+        return "".join(gap + piece for gap, piece in zip(gaps, pieces, strict=True))
 
 
 class KeptParts:

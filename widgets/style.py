@@ -10,7 +10,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from foodplay_widgets.portal import PLACE_FN
+from foodplay_widgets.portal import FILL_FN, PLACE_FN
 
 CSS = """
 .fp-app { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -373,6 +373,7 @@ CSS = """
 # - Portals: the parts a portal brought are moved into their slots (portal.py).
 PAGE_JS = """(function () {
   if (window.fpPage) { return; }
+  var fill = FILL_FN;
   var place = PLACE_FN;
   // live lists of the few widgets concerned: no search of the whole page at each change
   var lives = document.getElementsByClassName('fp-live');
@@ -398,7 +399,7 @@ PAGE_JS = """(function () {
   window.fpPage = new MutationObserver(pass);
   window.fpPage.observe(document.body, {childList: true, subtree: true});
   pass();
-})();""".replace("PLACE_FN", PLACE_FN)
+})();""".replace("PLACE_FN", PLACE_FN).replace("FILL_FN", FILL_FN)
 
 
 def page_installer_html() -> str:

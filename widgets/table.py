@@ -1,13 +1,13 @@
 """The table view: the seat shown's view of the table as HTML text, drawn by the game's
 renderer, with what the last step changed highlighted.
 
-The whole table is one HTML string, sent in one message: in an app, together with the
-explanation and the counter, through the app's portal (portal.py). The renderer may still
-draw it in parts (`TableParts`): it keeps the parts that did not change (`KeptParts`), which
-saves the kernel the work of drawing them again. The table used to be one widget per part, to
-send only the parts that changed; but each message costs the page about a millisecond on its
-way and in the browser, whatever its size, while a few kilobytes more in one message cost next
-to nothing (scripts/bench_app.py measures the click).
+The table is sent in one message: in an app, together with the explanation and the counter,
+through the app's portal (portal.py). The renderer draws it in parts (`TableParts`) and keeps
+the parts that did not change (`KeptParts`), which saves the kernel the work of drawing them
+again; the portal carries the parts with their frame, and the page parses again only the
+parts that changed. (The table used to be one widget per part; but each message costs the
+page about a millisecond on its way, whatever its size: scripts/bench_app.py measures the
+click.)
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from foodplay_widgets.context import Context
-from foodplay_widgets.portal import Portal, html_holder
+from foodplay_widgets.portal import Part, Portal, html_holder
 from foodplay_widgets.renderers import TableParts, table_parts
 
 EMPTY = TableParts("", "", ())
@@ -56,6 +56,9 @@ class TableView(widgets.VBox):
         self.show(EMPTY)
 
     def show(self, table: TableParts) -> None:
-        """Show `table`; an unchanged table sends nothing."""
+        """Show `table`; an unchanged table sends nothing. Through a portal, the table goes in
+        its pieces, so that the page parses again only those that changed."""
+        if isinstance(self.html, Part):
+            self.html.pieces = table.framed()
         self.html.value = table.html()
         self.shown = table

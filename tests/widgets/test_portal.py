@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from foodplay_widgets.app import App
-from foodplay_widgets.portal import PLACE_FN, Portal
+from foodplay_widgets.portal import FILL_FN, PLACE_FN, Portal
+from foodplay_widgets.renderers import PIECE
 from foodplay_widgets.style import PAGE_JS
 
 
-def parts(value: str) -> dict[str, str]:
+def parts(value: str) -> dict[str, Any]:
     """The portal's parts, {name: HTML}, as the page reads them: the text of its one script
     element (the HTML parser ends it at the first "</script", whatever the case)."""
     found = re.fullmatch(r'<script type="application/json" class="fp-parts">(.*?)</script>',
@@ -41,18 +43,29 @@ def test_parts_changed_together_go_in_one_message():
 
 
 def test_the_page_observer_places_each_part_once():
+    """What the page does with it is tested in Chromium (tests/browser/test_portal_page.py)."""
     portal = Portal()
     portal.part("table").value = '<p class="x">a "quoted" word</p>'
     assert portal.value.startswith('<script type="application/json" class="fp-parts">')
     assert portal.value.endswith("</script>")  # nothing else: the page's observer places it
-    assert "closest('.fp-app')" in PLACE_FN and "'.fp-slot-' + name" in PLACE_FN
-    assert "if (!left) { data.remove(); }" in PLACE_FN  # placed once, when every slot is there
-    assert "if (slot.fpHtml !== parts[name])" in PLACE_FN  # what is shown already stays
     # the page's observer places them in the same task as the portal's change
-    assert f"var place = {PLACE_FN};" in PAGE_JS
+    assert f"var place = {PLACE_FN};" in PAGE_JS and f"var fill = {FILL_FN};" in PAGE_JS
     assert "getElementsByClassName('fp-portal')" in PAGE_JS and "place(held);" in PAGE_JS
     slot = Portal.slot("table", "fp-table")
     assert slot._dom_classes == ("fp-slot-table", "fp-table") and slot.value == ""
+
+
+def test_a_table_travels_in_pieces_that_make_the_whole_table():
+    """The portal carries a table as its frame and its pieces; put together, they are the
+    table's HTML (the page puts each piece where the frame marks it)."""
+    app = App(game="cuisine-a-la-card", players=3, seed=1, step=4, env={})
+    carried = parts(app.portal.value)["table"]
+    assert carried == app.table.shown.framed()
+    gaps = carried["frame"].split(PIECE)
+    assert len(gaps) == len(carried["pieces"]) + 1 > 5  # the header, the market, each seat...
+    pieces = [*carried["pieces"], ""]
+    whole = "".join(gap + piece for gap, piece in zip(gaps, pieces, strict=True))
+    assert whole == app.table.value and "fp-cu-seat" in whole
 
 
 def test_any_html_and_any_language_arrive_as_they_were():
@@ -74,7 +87,7 @@ def test_an_app_carries_what_each_step_changes_through_its_portal():
     app = App(game="burg", seed=2, step=3, env={})
     assert app.portal in app.children and app.portal.layout.display == "none"
     shown = parts(app.portal.value)
-    assert shown == {"table": app.table.value, "explanation": app.explanation.html.value,
+    assert shown == {"table": app.table.shown.framed(), "explanation": app.explanation.html.value,
                      "turn": app.moves.status.value, "counter": app.controls.counter.value,
                      "progress": app.scores.progress.value}
     assert "Step 3" in shown["explanation"] and "step 3 /" in shown["counter"]

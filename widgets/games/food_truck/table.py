@@ -74,13 +74,10 @@ class FoodTruckRenderer(CatalogueLabels):
         self._kept = KeptParts(PARTS_KEPT)
 
     def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
-        return self._sections(view, before, text).html()
+        return self.table_parts(view, before, text).html()
 
-    # No `table_parts`: the app shows Food Truck's table as one part. Drawn in parts, a seat's
-    # highlight came on and went off at nearly every step, and clicks got slower in the
-    # browser (to the step title 56-93 ms against 33-56 ms whole, three interleaved runs).
-    def _sections(self, view: dict[str, Any], before: dict[str, Any] | None,
-                  text: Text) -> TableParts:
+    def table_parts(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text,
+                    state: State | None = None) -> TableParts:
         """The title, the banner, the central deck with supply and goal, the seats, the
         legend."""
         text = HashableText.of(text)  # its messages come from a cache
