@@ -31,6 +31,7 @@ from foodplay_widgets.explanation import (
 )
 from foodplay_widgets.guard import ErrorCatcher
 from foodplay_widgets.lean import sharing_styles
+from foodplay_widgets.message_box import MessageBox
 from foodplay_widgets.moves import MovePanel
 from foodplay_widgets.ping import ping_button, ping_html
 from foodplay_widgets.portal import Portal
@@ -86,7 +87,6 @@ class App(widgets.VBox):
         self.seat: int | None = seat
         self.learner: int | None = None
         self.bots: dict[int, Any] = {}
-        self._messages: list[tuple[str, str]] = []
         self._quiet = False
         self._edits = 0  # bumped whenever a step already shown may have changed (load, undo, play)
         self._drawn = Drawn()  # panel -> the inputs it was last drawn from
@@ -112,8 +112,7 @@ class App(widgets.VBox):
         self.new_game = widgets.Button(layout=widgets.Layout(width="auto"),
                                        button_style="primary")
         self.new_game.add_class("fp-new-game")
-        self.messages = widgets.HTML()
-        self.messages.add_class("fp-messages")
+        self.messages = MessageBox()
         self.note = widgets.HTML()
         self.note.add_class("fp-note")
 
@@ -131,11 +130,13 @@ class App(widgets.VBox):
         self.moves = MovePanel(self.play_move, self.undo, self.catch_up, self.reader.prefix,
                                guard, editor=self.editor_slot, portal=self.portal)
         self.controls = TimelineControls(self.go, guard, self.portal)
-        # in a kernel, the next step's table and explanation are drawn while this one is read
+        self.scores = ScoresPanel(guard, self.portal)
+        # in a kernel, what the next step shows is drawn while this one is read
         self.draws_ahead = in_kernel_loop()
         self.ahead = DrawAhead({"table": lambda ctx: self.table.parts_for(ctx, ctx.view_before()),
-                                "explanation": self.explanation.html_for}, guard)
-        self.scores = ScoresPanel(guard, self.portal)
+                                "explanation": self.explanation.html_for,
+                                "heading": step_heading, "choices": MovePanel.choices,
+                                "scores": ScoresPanel.html_for}, guard)
         self.share = SharePanel(guard)
 
         top = widgets.HBox([self.seat_select, self.lang_select])
@@ -266,7 +267,7 @@ class App(widgets.VBox):
     # --- actions -------------------------------------------------------------------------
     def start_new_game(self) -> None:
         """The New game button: a fresh game with the chosen players, seed, bots and mode."""
-        self._messages = []
+        self.messages.clear()
         self.bot_kind = self.bots_select.value or self.bot_kind
         self._fresh()
 
@@ -434,31 +435,17 @@ class App(widgets.VBox):
     # --- messages ------------------------------------------------------------------------
     def show_messages(self, texts: list[str], kind: str = "problem") -> None:
         """Show messages in the visible message box (kind: problem, error or info)."""
-        self._messages += [(kind, t) for t in texts]
-        self._draw_messages()
+        self.messages.add(kind, texts)
+        self.messages.draw(Text(self.game, self.lang))
 
     def _report_error(self, exc: BaseException) -> None:
         text = Text(self.game, self.lang)
         detail = str(exc) if isinstance(exc, RecordError) else type(exc).__name__
-        self._messages.append(("error", text("ui.error.unexpected", detail=detail)))
-        self._draw_messages()
-
-    def _draw_messages(self) -> None:
-        if not self._messages:
-            self.messages.value = ""
-            self.messages.layout.display = "none"
-            return
-        text = Text(self.game, self.lang)
-        items = "".join(f'<li class="fp-msg fp-msg-{esc(kind)}">{esc(t)}</li>'
-                        for kind, t in self._messages)
-        self.messages.value = (f'<div class="fp-message-box" role="alert">'
-                               f'<p class="fp-message-title">{text.html("ui.messages.title")}</p>'
-                               f"<ul>{items}</ul></div>")
-        self.messages.layout.display = ""
+        self.show_messages([text("ui.error.unexpected", detail=detail)], "error")
 
     @property
     def message_texts(self) -> list[str]:
-        return [t for _, t in self._messages]
+        return self.messages.texts
 
     # --- drawing -------------------------------------------------------------------------
     def context(self) -> Context:
@@ -484,17 +471,18 @@ class App(widgets.VBox):
             # play mode reads the last step (catching up, the learner's turn); watch mode not
             ("moves", (*step, last if self.mode == "play" else None, self.mode, self.learner),
              self._draw_moves),
-            ("labels", (self.lang,), lambda ctx: self.controls.relabel(ctx.text)),
+            ("labels", (self.lang,), self._draw_labels),
             # the step counter comes after the table, the explanation and the moves: a page
             # (and the browser tests) may take its change for the step being drawn
             ("counter", (*step, last, self.pending is None), self._draw_counter),
             ("scores", (*step, last if self.scores.chart_toggle.value else None),
-             self.scores.render),
+             self._draw_scores),
             ("share", (*step, len(record.moves), self.mode, self.pending is None,
                        tuple(sorted(notes.items()))), self._draw_share),
             ("note", (self.lang, getattr(record, "narration", {}).get(cursor),
                       notes.get(cursor)), self._draw_note),
-            ("messages", (self.lang, tuple(self._messages)), lambda _: self._draw_messages()),
+            ("messages", (self.lang, tuple(self.messages.items)),
+             lambda ctx: self.messages.draw(ctx.text)),
         )
         with self.portal.together():
             for name, key, draw in panels:
@@ -523,12 +511,20 @@ class App(widgets.VBox):
         taken = slot.render(ctx) if slot is not None else False
         # True: the editor takes the whole decision; a set of move kinds: only those kinds
         kinds = () if isinstance(taken, bool) else tuple(taken)
-        self.moves.render(ctx, offer_moves=taken is not True, leave_out=kinds)
+        self.moves.render(ctx, offer_moves=taken is not True, leave_out=kinds,
+                          choices=self.ahead.take("choices", ctx, self._edits))
+
+    def _draw_labels(self, ctx: Context) -> None:
+        self.controls.relabel(ctx.text)
+        self.moves.relabel(ctx.text)
+
+    def _draw_scores(self, ctx: Context) -> None:
+        self.scores.render(ctx, self.ahead.take("scores", ctx, self._edits))
 
     def _draw_counter(self, ctx: Context) -> None:
         """The timeline controls at the cursor; while the bots still play, the last step
         played is not the end: Next and Last stay on and the counter says "so far"."""
-        title, move = step_heading(ctx)
+        title, move = self.ahead.take("heading", ctx, self._edits) or step_heading(ctx)
         self.controls.show(ctx.cursor, self.timeline.last, ctx.text,
                            so_far=self.pending is not None, summary=move or title)
 

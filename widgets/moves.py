@@ -9,18 +9,31 @@ advice for that seat.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import ipywidgets as widgets
 
 from foodplay.bots import suggest
-from foodplay.engine import Move, State, Verdict
+from foodplay.engine import Move, Seat, State, Verdict
 from foodplay.explain import move_text, step_text
 from foodplay_widgets.context import Context
 from foodplay_widgets.explanation import allowed_html, refusal_html
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.pool import Pool, set_children, set_classes
 from foodplay_widgets.portal import Portal, html_holder, then_of
-from foodplay_widgets.text import esc
+from foodplay_widgets.text import Text, esc
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What "why not?" offers at a step: the seats it may show (`actors`), their candidate
+    moves and the labelled options; `at_present`: drawn for the last step (play mode offers
+    moves only there)."""
+
+    at_present: bool
+    actors: list[Seat]
+    moves: list[Move]
+    options: list[tuple[str, int]]
 
 
 class MovePanel(widgets.VBox):
@@ -84,13 +97,15 @@ class MovePanel(widgets.VBox):
 
     # --- drawing -----------------------------------------------------------------------
     def render(self, ctx: Context, offer_moves: bool = True,
-               leave_out: tuple[str, ...] = ()) -> None:
+               leave_out: tuple[str, ...] = (), choices: Choices | None = None) -> None:
         """Draw for `ctx`. `offer_moves=False` leaves out the row of one button per legal move,
         when a game's move editor takes the decision instead (why-not and hint stay);
-        `leave_out` leaves out only the buttons of those move kinds (an editor makes them)."""
+        `leave_out` leaves out only the buttons of those move kinds (an editor makes them);
+        `choices`: the why-not choices for `ctx`, if drawn already (ahead.py)."""
         self._ctx = ctx
-        text = ctx.text
-        actors = ctx.actors()
+        if choices is None or choices.at_present != ctx.at_present:
+            choices = self.choices(ctx)
+        actors = choices.actors
         play = ctx.mode == "play"
         state = ctx.state
         self.status.value = f'<p class="fp-turn-text">{esc(self._status(ctx, actors))}</p>'
@@ -103,30 +118,41 @@ class MovePanel(widgets.VBox):
                              for m in moves]
         set_children(self.legal, self.move_buttons)
         self.legal.layout.display = "" if self.move_buttons else "none"
-        self._candidates = [m for seat in actors for m in state.candidates(seat)]
-        several = len(actors) > 1
-        options = [(step_text(state, m, ctx.lang) if several else move_text(state, m, ctx.lang), i)
-                   for i, m in enumerate(self._candidates)]
+        self._candidates = choices.moves
+        options = choices.options
         index = 0 if self._candidates else None
         if options != list(self.whynot.options) or index != self.whynot.index:
             self._after(lambda: self._offer(options, index))
-        self.whynot.description = text("ui.whynot.label")
-        self.whynot_try.description = text("ui.whynot.check")
-        self.whynot_try.tooltip = text("ui.whynot.check_tip")
         self.whynot_box.layout.display = "" if self._candidates else "none"
         self.whynot_result.value = ""
-        self.hint.description = text("ui.hint")
-        self.hint.tooltip = text("ui.hint_tip")
         self.hint.layout.display = "" if actors else "none"
         self.hint_text.value = ""
-        self.undo.description = text("ui.undo")
-        self.undo.tooltip = text("ui.undo_tip")
         self.undo.layout.display = "" if play else "none"
         self.undo.disabled = not (play and self._learner_moved(ctx))
         over = ctx.timeline.state_at(ctx.timeline.last).is_over
-        self.catch_up.description = text("ui.catch_up_end" if over else "ui.catch_up")
-        self.catch_up.tooltip = text("ui.catch_up_end_tip" if over else "ui.catch_up_tip")
+        self.catch_up.description = ctx.text("ui.catch_up_end" if over else "ui.catch_up")
+        self.catch_up.tooltip = ctx.text("ui.catch_up_end_tip" if over else "ui.catch_up_tip")
         self.catch_up.layout.display = "" if play and not ctx.at_present else "none"
+
+    def relabel(self, text: Text) -> None:
+        """The labels of the why-not, hint and undo controls, in `text`'s language."""
+        self.whynot.description = text("ui.whynot.label")
+        self.whynot_try.description = text("ui.whynot.check")
+        self.whynot_try.tooltip = text("ui.whynot.check_tip")
+        self.hint.description = text("ui.hint")
+        self.hint.tooltip = text("ui.hint_tip")
+        self.undo.description = text("ui.undo")
+        self.undo.tooltip = text("ui.undo_tip")
+
+    @staticmethod
+    def choices(ctx: Context) -> Choices:
+        """The moves "why not?" offers at `ctx`'s step, each with its label."""
+        actors = ctx.actors()
+        state = ctx.state
+        moves = [m for seat in actors for m in state.candidates(seat)]
+        label = step_text if len(actors) > 1 else move_text  # several seats: say whose
+        options = [(label(state, m, ctx.lang), i) for i, m in enumerate(moves)]
+        return Choices(ctx.at_present, actors, moves, options)
 
     def _offer(self, options: list[tuple[str, int]], index: int | None) -> None:
         """The why-not choices and the one chosen, in one message."""

@@ -44,22 +44,28 @@ class ScoresPanel(widgets.VBox):
         self._drawn_key: tuple | None = None
         self.draws = 0  # how many times matplotlib drew (tests check the caching)
 
-    def render(self, ctx: Context) -> None:
+    def render(self, ctx: Context, drawn: tuple[str, str] | None = None) -> None:
+        """Draw for `ctx`; `drawn`: its progress and score table, if drawn already (ahead.py)."""
         self._ctx = ctx
+        self.progress.value, self.table.value = drawn or self.html_for(ctx)
+        self.chart_toggle.description = ctx.text("ui.chart.show")
+        self.chart_toggle.tooltip = ctx.text("ui.chart.tip")
+        self._redraw_chart()
+
+    @staticmethod
+    def html_for(ctx: Context) -> tuple[str, str]:
+        """The game-end progress and the known scores at `ctx`'s step, as HTML."""
         text = ctx.text
         view = ctx.view()
         renderer = ctx.renderer
-        self.progress.value = renderer.progress(view, text)
         known = renderer.known_scores(view, ctx.state, text)
         rows = "".join(
             f'<tr class="fp-score-row{" fp-score-partial" if not k.exact else ""}">'
             f'<th scope="row">{esc(text.name(s))}</th><td>{esc(k.text)}</td></tr>'
             for s, k in enumerate(known))
-        self.table.value = (f'<table class="fp-score-table"><caption>'
-                            f'{text.html("ui.scores.title")}</caption>{rows}</table>')
-        self.chart_toggle.description = text("ui.chart.show")
-        self.chart_toggle.tooltip = text("ui.chart.tip")
-        self._redraw_chart()
+        return (renderer.progress(view, text),
+                f'<table class="fp-score-table"><caption>{text.html("ui.scores.title")}'
+                f"</caption>{rows}</table>")
 
     # --- chart -------------------------------------------------------------------------
     def series(self, ctx: Context) -> list[list[KnownScore]]:

@@ -1,5 +1,6 @@
-"""The next step drawn ahead: in a kernel, Next finds the table and the explanation drawn, and
-they are exactly what drawing the step then would give."""
+"""The next step drawn ahead: in a kernel, Next finds the table, the explanation, the counter's
+summary, the why-not choices and the scores drawn, and they are exactly what drawing the step
+then would give."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ import asyncio
 import pytest
 from threads import run_alone
 
+from foodplay_widgets import app as app_module
 from foodplay_widgets.app import App
-from foodplay_widgets.explanation import ExplanationPanel
+from foodplay_widgets.explanation import ExplanationPanel, step_heading
+from foodplay_widgets.moves import MovePanel
+from foodplay_widgets.scores import ScoresPanel
 from foodplay_widgets.table import TableView
 
 GAMES = ("burg", "coffee-rush", "cuisine-a-la-card", "food-truck")
@@ -25,36 +29,61 @@ def fresh(app: App) -> tuple[str, str]:
     return table.value, explanation.html.value
 
 
+def also_drawn(app: App) -> tuple:
+    """What else the step shows, as drawn for it: the why-not choices, the counter's spoken
+    summary, the progress and the scores."""
+    return (list(app.moves.whynot.options), app.controls.counter.value, app.scores.progress.value,
+            app.scores.table.value)
+
+
+def also_fresh(app: App) -> tuple:
+    ctx = app.context()
+    progress, scores = ScoresPanel.html_for(ctx)
+    return (MovePanel.choices(ctx).options, step_heading(ctx)[1], progress, scores)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_next_finds_the_step_drawn_ahead_and_it_is_the_same(game, monkeypatch):
+    drawn_at_click = []
+
+    def counting(name, draw):
+        def counted(*args):
+            drawn_at_click.append(name)
+            return draw(*args)
+        return counted
+
     async def learner():
         app = App(game=game, seed=3, env={}, lazy=True)
         app.draws_ahead = True  # as in a kernel, from the first drawing
         app.render(everything=True)
         app.background.page_drew()
-        drawn_at_click = []
         parts_for = app.table.parts_for
-
-        def counting(ctx, before):
-            drawn_at_click.append(ctx.cursor)
-            return parts_for(ctx, before)
-
         shown = []
         for _ in range(6):
             await asyncio.sleep(0.12)  # the learner reads; the kernel draws the next step
-            app.table.parts_for = counting
+            # counted at the click only: the drawings ahead hold the functions themselves
+            app.table.parts_for = counting("table", parts_for)
+            monkeypatch.setattr(MovePanel, "choices", counting("choices", MovePanel.choices))
+            monkeypatch.setattr(app_module, "step_heading", counting("heading", step_heading))
+            monkeypatch.setattr(ScoresPanel, "html_for", counting("scores", ScoresPanel.html_for))
             drawn_at_click.clear()
             app.controls.next.click()
+            monkeypatch.undo()
             app.table.parts_for = parts_for
             shown.append((app.timeline.cursor, drawn_at_click[:], app.table.value,
-                          app.explanation.html.value, fresh(app)))
+                          app.explanation.html.value, fresh(app), also_drawn(app),
+                          also_fresh(app)))
         return app, shown
 
     app, shown = run_alone(learner())
     assert app.ahead.drawn >= 6 and not app.errors.errors
-    for cursor, drawn_at_click, table, explanation, (table_now, explanation_now) in shown:
-        assert drawn_at_click == [], f"step {cursor} was drawn at the click, not ahead"
+    for cursor, at_click, table, explanation, (table_now, explanation_now), also, also_now \
+            in shown:
+        assert at_click == [], f"step {cursor}: {at_click} drawn at the click, not ahead"
         assert table == table_now and explanation == explanation_now
+        options, counter, progress, scores = also
+        assert options == also_now[0] and also_now[1] in counter
+        assert (progress, scores) == also_now[2:]
 
 
 def test_a_drawing_ahead_is_not_used_for_another_seat_or_after_an_undo():
