@@ -31,6 +31,7 @@ _EXPORTS = {
     "Teacher": "teacher",
     "TimelineControls": "timeline",
     "example": "lesson",
+    "examples": "lesson",
     "load_scenario": "lesson",
     "register": "renderers",
     "renderer_for": "renderers",

@@ -78,6 +78,7 @@ def sharing_styles(init: F) -> F:
 BUILD_GAP_S = 0.01  # between two later widgets, so that clicks are answered in between
 _waiting: list[Later] = []
 _building: list[Any] = []  # [the event loop] while it builds the waiting widgets
+_go: list[widgets.Button] = []  # [the placeholders' one ping button], once made
 
 # A placeholder's note pings its hidden button once the browser has drawn it (see ping.py), so
 # the kernel builds only for a page that is connected: the new widgets' models then reach the
@@ -94,7 +95,7 @@ class Later(widgets.VBox):
                  failed_html: str):
         note = widgets.HTML(waiting_html + ping_html(".fp-later", "fp-later-go"))
         note.add_class("fp-later-note")
-        self.go = ping_button("fp-later-go", start_building)
+        self.go = _go_button()
         super().__init__([note, self.go])
         self.add_class("fp-later")
         self.build, self.failed_html, self.built = build, failed_html, None
@@ -112,6 +113,14 @@ class Later(widgets.VBox):
             logging.getLogger("foodplay_widgets").exception("a later widget failed")
             self.built = widgets.HTML(self.failed_html)
         self.children = [self.built]
+
+
+def _go_button() -> widgets.Button:
+    """The hidden button every placeholder's note pings: one model for them all (a widget may
+    be drawn in several places), so that a page of many placeholders sends fewer models."""
+    if not _go:
+        _go.append(ping_button("fp-later-go", start_building))
+    return _go[0]
 
 
 def start_building() -> None:

@@ -21,7 +21,7 @@ from foodplay.links import Link, parse_query
 from foodplay.messages import catalogue
 from foodplay.record import Record
 from foodplay_widgets.app import App
-from foodplay_widgets.lean import Later
+from foodplay_widgets.lean import Later, shared_styles
 from foodplay_widgets.page import query_lang, section
 from foodplay_widgets.stepwise import in_kernel_loop
 from foodplay_widgets.text import esc
@@ -100,5 +100,14 @@ def example(game: str, name: str, text: str | None = None, later: bool = True,
     """An examples page's section: the example's text (`text`, else the catalogue's
     `<game>.page.example.<name>`) above `worked_example(game, name, later=later, **kwargs)`.
     Built later by default: only a page's first example need be there at its first paint."""
-    shown = worked_example(game, name, later=later, **kwargs)
-    return section(text or f"{game}.page.example.{name}", game, shown, kwargs.get("query"))
+    with shared_styles():  # a page makes many: fewer models to send before it shows
+        shown = worked_example(game, name, later=later, **kwargs)
+        return section(text or f"{game}.page.example.{name}", game, shown, kwargs.get("query"))
+
+
+def examples(*sections: widgets.Widget) -> widgets.VBox:
+    """An examples page's other examples (`example` sections, built later), in one cell: the
+    page waits for each of its cells before its first paint, so they come together."""
+    box = widgets.VBox(list(sections))
+    box.add_class("fp-examples")
+    return box

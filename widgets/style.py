@@ -378,15 +378,18 @@ PAGE_JS = """(function () {
   // live lists of the few widgets concerned: no search of the whole page at each change
   var lives = document.getElementsByClassName('fp-live');
   var portals = document.getElementsByClassName('fp-portal');
+  // an HTML widget keeps its box for as long as it is drawn: found once per widget drawn
   var content = function (widget) {
-    return widget.querySelector(':scope > .widget-html-content');
+    if (!widget.fpBox) { widget.fpBox = widget.querySelector(':scope > .widget-html-content'); }
+    return widget.fpBox;
   };
   var pass = function () {
     for (var i = 0; i < lives.length; i++) {
-      var box = content(lives[i]);
-      if (box && !box.hasAttribute('aria-live')) {
+      var box = lives[i].fpLive ? null : content(lives[i]);
+      if (box) {
         box.setAttribute('aria-live', 'polite');
         box.setAttribute('aria-atomic', 'true');
+        lives[i].fpLive = true;
       }
     }
     for (var j = 0; j < portals.length; j++) {

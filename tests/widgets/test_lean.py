@@ -58,3 +58,13 @@ def test_later_widgets_without_an_event_loop_are_built_at_the_ping():
     with ThreadPoolExecutor(1) as pool:
         later = pool.submit(ping).result()
     assert later.children[0].value == "built" and not lean._waiting
+
+
+def test_placeholders_share_one_ping_button():
+    """Each placeholder's note pings, but one hidden button (one model) serves them all."""
+    first = Later(lambda: widgets.HTML("a"), "<p>wait</p>", "<p>failed</p>")
+    second = Later(lambda: widgets.HTML("b"), "<p>wait</p>", "<p>failed</p>")
+    assert first.go is second.go and first.children[1] is second.children[1]
+    assert "fp-ping" in first.children[0].value and "fp-ping" in second.children[0].value
+    first.go.click()  # any placeholder drawn builds every one waiting
+    assert first.children[0].value == "a" and second.children[0].value == "b"
