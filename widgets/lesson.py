@@ -44,16 +44,18 @@ def _same_example(link: Link, record: Record) -> bool:
             and other.moves == record.moves and other.players == record.players)
 
 
-def later_app(build: Callable[[], widgets.Widget], lang: str) -> widgets.Widget:
+def later_app(build: Callable[[], widgets.Widget], lang: str,
+              keys: tuple[str, str] = ("ui.load.example", "ui.load.example_failed")
+              ) -> widgets.Widget:
     """`build()`'s app, made once the page has drawn a placeholder (`Later`) in its place,
-    if this runs in a kernel; made now otherwise (plain Python, tests)."""
+    if this runs in a kernel; made now otherwise (plain Python, tests). `keys`: the messages
+    the placeholder shows while it waits, and if the build fails."""
     if not in_kernel_loop():
         return build()
     cat = catalogue(None, lang)
-    return Later(build,
-                 f'<p class="fp-later-text">{esc(cat.format("ui.load.example", {}))}</p>',
-                 f'<p class="fp-later-failed" role="alert">'
-                 f'{esc(cat.format("ui.load.example_failed", {}))}</p>')
+    waiting, failed = (cat.format(key, {}) for key in keys)
+    return Later(build, f'<p class="fp-later-text">{esc(waiting)}</p>',
+                 f'<p class="fp-later-failed" role="alert">{esc(failed)}</p>')
 
 
 def worked_example(game: str, name: str, seat: int | None = None, lang: str | None = None,
@@ -105,9 +107,16 @@ def example(game: str, name: str, text: str | None = None, later: bool = True,
         return section(text or f"{game}.page.example.{name}", game, shown, kwargs.get("query"))
 
 
-def examples(*sections: widgets.Widget) -> widgets.VBox:
-    """An examples page's other examples (`example` sections, built later), in one cell: the
-    page waits for each of its cells before its first paint, so they come together."""
-    box = widgets.VBox(list(sections))
-    box.add_class("fp-examples")
-    return box
+def examples(build: Callable[[], list[widgets.Widget]],
+             query: str | None = None) -> widgets.Widget:
+    """An examples page's other examples: `build()` makes their sections (`example`, each app
+    built later still) once the page is drawn, and one placeholder stands for them all until
+    then, so that the page sends few widgets before it first shows (`query`: as `example`'s,
+    for the language)."""
+    def sections() -> widgets.VBox:
+        box = widgets.VBox(build())
+        box.add_class("fp-examples")
+        return box
+
+    return later_app(sections, query_lang(query),
+                     ("ui.load.examples", "ui.load.examples_failed"))

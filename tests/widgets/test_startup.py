@@ -19,18 +19,19 @@ from pathlib import Path
 import pytest
 
 from foodplay.engine import Move
-from foodplay_widgets import quiet
-from foodplay_widgets.lesson import example, worked_example
+from foodplay_widgets import lean, lesson, quiet
+from foodplay_widgets.app import App
+from foodplay_widgets.lesson import example, examples, worked_example
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 EXAMPLES = [f"{game}-examples.ipynb" for game in ("burg", "coffee-rush", "cuisine-a-la-card",
                                                    "food-truck")]
 COMM_MESSAGES = ("comm_open", "comm_msg", "comm_close")
-# Widget models an examples page makes before its first paint, measured: 176 (BURG), 214, 213
-# and 249 (Food Truck: one app and nine placeholders, which share one ping button and their
-# style models); 256-298 with a button and styles of their own, and 443-594 with every
-# refusal and narrated example built at once.
-MAX_EXAMPLES_MODELS = 270
+# Widget models an examples page makes before its first paint, measured: 171-172 (its first
+# example's app, and one placeholder for the others); 249 for Food Truck's page with one
+# placeholder per example (sharing one ping button and their styles), 298 with a button and
+# styles of their own, and 443-594 with every refusal and narrated example built at once.
+MAX_EXAMPLES_MODELS = 200
 
 
 def test_a_voila_page_kernel_is_recognised_by_its_environment():
@@ -59,6 +60,30 @@ def test_an_example_opens_at_its_step_with_its_refusal_and_a_link_wins():
     reopened = again.children[1]
     assert reopened.timeline.cursor == 3 and reopened.moves.whynot_result.value == ""
     assert "opened at step 3" in reopened.messages.value
+
+
+def test_the_other_examples_wait_behind_one_placeholder(monkeypatch):
+    """In a kernel, one placeholder stands for the other examples until the page is drawn;
+    then come their sections, each with a placeholder of its own for its app."""
+    monkeypatch.setattr(lesson, "in_kernel_loop", lambda: True)
+    monkeypatch.setattr(lean, "_waiting", [])
+    made = []
+
+    def build() -> list:
+        made.append("sections")
+        return [example("burg", "three-player-lone-tongs", query="")]
+
+    group = examples(build, query="lang=fr")
+    assert made == [] and isinstance(group, lean.Later) and lean._waiting == [group]
+    assert "autres exemples" in group.children[0].value  # in the page's language
+    group.fill()  # the page drew it
+    (box,) = group.children
+    assert made == ["sections"] and "fp-examples" in box._dom_classes
+    (section,) = box.children
+    text, later = section.children
+    assert "fp-page-prose" in text.value and later.built is None and later in lean._waiting
+    later.fill()
+    assert isinstance(later.built, App) and later.built.timeline.record.title
 
 
 def test_building_an_app_leaves_matplotlib_and_the_rule_search_unimported():
