@@ -17,6 +17,7 @@ import json
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import import_module
 from typing import Any, Protocol
 
@@ -53,10 +54,12 @@ class TableParts:
     label: str
     items: tuple[str | PartRow, ...]
 
+    @cached_property
     def framed(self) -> dict[str, Any]:
         """The table as the page places it part by part: its `frame` (the section and the
         rows, with an empty PIECE element where each part goes) and its `pieces`, the parts
-        in the same order. The page parses again only the pieces a step changed."""
+        in the same order. The page parses again only the pieces a step changed. Worked out
+        once per table: the portal sends it, and `html` is made from it."""
         frame, pieces = [], []
         for item in self.items:
             if isinstance(item, str):
@@ -72,7 +75,7 @@ class TableParts:
 
     def html(self) -> str:
         """The whole table as one string: each piece in its place in the frame."""
-        framed = self.framed()
+        framed = self.framed
         gaps = framed["frame"].split(PIECE)
         pieces = [*framed["pieces"], ""]  # nothing after the last gap
         return "".join(gap + piece for gap, piece in zip(gaps, pieces, strict=True))

@@ -59,6 +59,6 @@ class TableView(widgets.VBox):
         """Show `table`; an unchanged table sends nothing. Through a portal, the table goes in
         its pieces, so that the page parses again only those that changed."""
         if isinstance(self.html, Part):
-            self.html.pieces = table.framed()
+            self.html.pieces = table.framed
         self.html.value = table.html()
         self.shown = table

@@ -72,7 +72,7 @@ def test_a_table_sent_in_pieces_ends_as_the_whole_table_would(blank, game):
         assert shown["left"] == 0  # every slot was there: the parts were placed once
         kept_any = kept_any or shown["kept"] > 0
     # the parts a step did not change stayed as they were (a game drawn whole keeps none)
-    assert kept_any == (len(app.table.shown.framed()["pieces"]) > 1)
+    assert kept_any == (len(app.table.shown.framed["pieces"]) > 1)
 
 
 def test_a_part_already_shown_keeps_its_nodes(blank):

@@ -60,7 +60,7 @@ def test_a_table_travels_in_pieces_that_make_the_whole_table():
     table's HTML (the page puts each piece where the frame marks it)."""
     app = App(game="cuisine-a-la-card", players=3, seed=1, step=4, env={})
     carried = parts(app.portal.value)["table"]
-    assert carried == app.table.shown.framed()
+    assert carried == app.table.shown.framed
     gaps = carried["frame"].split(PIECE)
     assert len(gaps) == len(carried["pieces"]) + 1 > 5  # the header, the market, each seat...
     pieces = [*carried["pieces"], ""]
@@ -87,7 +87,7 @@ def test_an_app_carries_what_each_step_changes_through_its_portal():
     app = App(game="burg", seed=2, step=3, env={})
     assert app.portal in app.children and app.portal.layout.display == "none"
     shown = parts(app.portal.value)
-    assert shown == {"table": app.table.shown.framed(), "explanation": app.explanation.html.value,
+    assert shown == {"table": app.table.shown.framed, "explanation": app.explanation.html.value,
                      "turn": app.moves.status.value, "counter": app.controls.counter.value,
                      "progress": app.scores.progress.value}
     assert "Step 3" in shown["explanation"] and "step 3 /" in shown["counter"]
