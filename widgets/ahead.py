@@ -1,13 +1,14 @@
-"""The next step drawn ahead: while the learner reads a step, the kernel draws the table and
-the explanation of the step after it, so that Next finds them ready (a prefetch).
+"""The next step drawn ahead: while the learner reads a step, the kernel draws what the step
+after it shows (the table, the explanation...), so that Next finds it ready (a prefetch).
 
     ahead = DrawAhead({"table": draw_table, "explanation": draw_explanation})
     ahead.later(ctx, version)          # in a kernel: draw ctx's next step on the event loop
     html = ahead.take("table", ctx, version)   # drawn for ctx's step, or None
 
-A drawing is kept under the step, seat, language and mode it was drawn for, and the app's
-version of the record (`version`: anything that changes when the moves may have changed other
-than by growing), so a drawing is used only for exactly the step it shows.
+A drawing is kept under the step (and whether it was the last one played), seat, language and
+mode it was drawn for, and the app's version of the record (`version`: anything that changes
+when the moves may have changed other than by growing), so a drawing is used only for exactly
+the step it shows.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ AHEAD_DELAY = 0.05  # s after a step is drawn: the page draws its reply first
 
 
 def _key(ctx: Context, version: Hashable) -> tuple:
-    return (id(ctx.timeline), version, ctx.cursor, ctx.seat, ctx.lang, ctx.mode, ctx.learner)
+    # whether the step is the last one played: play mode offers moves only there
+    return (id(ctx.timeline), version, ctx.cursor, ctx.at_present, ctx.seat, ctx.lang, ctx.mode,
+            ctx.learner)
 
 
 class DrawAhead:

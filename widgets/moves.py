@@ -27,10 +27,8 @@ from foodplay_widgets.text import Text, esc
 @dataclass(frozen=True)
 class Choices:
     """What "why not?" offers at a step: the seats it may show (`actors`), their candidate
-    moves and the labelled options; `at_present`: drawn for the last step (play mode offers
-    moves only there)."""
+    moves and the labelled options."""
 
-    at_present: bool
     actors: list[Seat]
     moves: list[Move]
     options: list[tuple[str, int]]
@@ -103,7 +101,7 @@ class MovePanel(widgets.VBox):
         `leave_out` leaves out only the buttons of those move kinds (an editor makes them);
         `choices`: the why-not choices for `ctx`, if drawn already (ahead.py)."""
         self._ctx = ctx
-        if choices is None or choices.at_present != ctx.at_present:
+        if choices is None:
             choices = self.choices(ctx)
         actors = choices.actors
         play = ctx.mode == "play"
@@ -152,7 +150,7 @@ class MovePanel(widgets.VBox):
         moves = [m for seat in actors for m in state.candidates(seat)]
         label = step_text if len(actors) > 1 else move_text  # several seats: say whose
         options = [(label(state, m, ctx.lang), i) for i, m in enumerate(moves)]
-        return Choices(ctx.at_present, actors, moves, options)
+        return Choices(actors, moves, options)
 
     def _offer(self, options: list[tuple[str, int]], index: int | None) -> None:
         """The why-not choices and the one chosen, in one message."""

@@ -5,6 +5,7 @@ then would give."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 from threads import run_alone
@@ -136,3 +137,17 @@ def test_outside_a_kernel_nothing_is_drawn_ahead():
 
     app = run_alone(script())
     assert not app.draws_ahead and app.ahead.drawn == 0
+
+
+def test_a_step_drawn_as_the_last_is_not_used_once_the_game_has_grown():
+    """Play mode offers moves only at the last step played: a drawing made while its step was
+    the last one is not used once more steps have been played."""
+    app = App(game="burg", seed=3, env={}, lazy=True)
+    last = app.timeline.last
+    ahead = replace(app.context(), at=last)
+    app.ahead.draw(ahead, app._edits)
+    assert app.ahead.take("choices", ahead, app._edits) is not None  # still the last: used
+    app.ahead.draw(ahead, app._edits)
+    app.finish_game()  # the bots played on
+    assert app.timeline.last > last
+    assert app.ahead.take("choices", replace(app.context(), at=last), app._edits) is None
