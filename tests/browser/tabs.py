@@ -213,6 +213,9 @@ class LoadedPages:
             page.goto(self.notebook_url(notebook, query), timeout=LOAD_MS)
             self.pages[key] = page
         self.pages.move_to_end(key)
+        # the active tab: a tab left behind another draws no frames, and a screenshot of it
+        # waits for one (once, a 30 s time-out in test_screens)
+        page.bring_to_front()
         expect(page.locator(ready).first).to_be_visible(timeout=LOAD_MS)
         page.set_viewport_size(VIEWPORT)
         page.evaluate(SCROLL_TOP)
