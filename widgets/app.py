@@ -34,7 +34,7 @@ from foodplay_widgets.lean import sharing_styles
 from foodplay_widgets.message_box import MessageBox
 from foodplay_widgets.moves import MovePanel
 from foodplay_widgets.ping import ping_button, ping_html
-from foodplay_widgets.portal import Portal
+from foodplay_widgets.portal import ASK_EVERYTHING, Portal
 from foodplay_widgets.redraw import Drawn
 from foodplay_widgets.renderers import editor_for, renderer_for
 from foodplay_widgets.scores import ScoresPanel
@@ -163,8 +163,8 @@ class App(widgets.VBox):
         game_css = getattr(renderer_for(self.game.id), "css", "")
         # the page says when it has drawn the app (ping.py): the bots play on only from then
         self.background = BackgroundPlay(lambda: self.pending, self.finish_game, guard)
-        self.ping = ping_button("fp-app-drawn", guard(self.background.page_drew))
-        sheet = style_widget(game_css, after=ping_html(".fp-app", "fp-app-drawn"))
+        self.ping = ping_button(ASK_EVERYTHING, guard(self._page_drew))
+        sheet = style_widget(game_css, after=ping_html(".fp-app", ASK_EVERYTHING))
         super().__init__([sheet, header, self.settings, self.messages, main, bottom,
                           self.ping, self.portal])
         self.add_class("fp-app")
@@ -181,6 +181,12 @@ class App(widgets.VBox):
             self._load(record, step)
         else:
             self._fresh(step)
+
+    def _page_drew(self) -> None:
+        """The page has drawn the app (or lost track of the portal's parts): every part now,
+        then only changes; the bots play on from now."""
+        self.portal.send_everything()
+        self.background.page_drew()
 
     def __repr__(self) -> str:
         """Short: IPython puts a widget's repr beside its view, and ipywidgets' own repr of

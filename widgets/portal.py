@@ -19,6 +19,12 @@ style.py).
     with portal.together():                  # every part changed inside: one message
         table_html.value = "<p>...</p>"
 
+Once the page has drawn the app (its ping, ping.py), a message carries only what changed: the
+parts that changed, and of a table sent in pieces only the pieces that changed. Each message
+is numbered and names the one it follows; a page that missed one (two changes placed in one
+pass, a view drawn later) asks for everything again with the same ping, and a view drawn from
+the kernel's state (a page that loads, a second view) is given every part (`get_state`).
+
 In plain Python there is no page: the parts are values, and tests read them as before.
 """
 
@@ -35,32 +41,57 @@ import traitlets
 SAFE_END_TAG = "<\\/"  # in JSON, the same as "</"
 SAFE_COMMENT = "\\u003c!--"  # in JSON, the same as "<!--"
 
+# The page asks for every part by clicking the app's ping button (ping.py), as a page that
+# has just drawn the app does.
+ASK_EVERYTHING = "fp-app-drawn"
+
 # The parts travel as JSON in a <script type="application/json"> (never run): the page reads
 # it as plain text, so each part's HTML is parsed once, into its slot, not first into the
 # hidden portal. This puts each part into its slot in the same app (a part the slot already
 # shows stays as it is: focus and selection in it are kept), then removes the JSON, so that
-# the parts are placed once; it keeps the JSON while a slot is not drawn yet, for the next pass.
+# the parts are placed once. It keeps the JSON while a slot is not drawn yet, and returns false:
+# the observer tries again once more of the page is drawn. Each slot is found once per slot
+# drawn. A message of changes that does not follow the last one placed here (or finds a slot
+# drawn anew) is not placed: the page asks for every part instead, once until they come.
 PLACE_FN = """function (box) {
   var data = box.querySelector(':scope > script.fp-parts');
-  if (!data) { return; }
+  if (!data) { return true; }
   var app = box.closest('.fp-app') || document;
-  var parts = JSON.parse(data.textContent);
+  var sent = JSON.parse(data.textContent);
+  var slots = box.fpSlots || (box.fpSlots = {});  // found once per slot drawn
+  var whole = sent.follows === null;
+  var lost = !whole && (box.fpNumber !== sent.follows || Object.keys(slots).some(
+    function (name) { return !slots[name] || !slots[name].isConnected; }));
   var left = false;
-  Object.keys(parts).forEach(function (name) {
-    var slot = app.querySelector('.fp-slot-' + name + ' > .widget-html-content');
-    if (!slot) { left = true; return; }
-    var part = parts[name];
-    if (typeof part !== 'string') { fill(slot, part); return; }
-    if (slot.fpHtml !== part) { slot.innerHTML = part; slot.fpHtml = part; slot.fpKept = null; }
-  });
+  if (!lost) {
+    Object.keys(sent.parts).forEach(function (name) {
+      var slot = slots[name];
+      if (!slot || !slot.isConnected) {
+        slot = slots[name] = app.querySelector('.fp-slot-' + name + ' > .widget-html-content');
+      }
+      if (!slot) { left = true; return; }
+      var part = sent.parts[name];
+      if (typeof part !== 'string') { lost = !fill(slot, part) || lost; return; }
+      if (slot.fpHtml !== part) { slot.innerHTML = part; slot.fpHtml = part; slot.fpKept = null; }
+    });
+  }
+  box.fpNumber = lost || left ? null : sent.number;
+  if (whole) { box.fpAsked = false; }
+  if (lost && !box.fpAsked) {
+    var ask = app.querySelector(':scope > button.ASK_EVERYTHING');
+    if (ask) { box.fpAsked = true; ask.click(); }
+  }
   if (!left) { data.remove(); }
-}"""
+  return !left;
+}""".replace("ASK_EVERYTHING", ASK_EVERYTHING)
 
 # A part sent in pieces ({frame, pieces}: renderers.TableParts.framed): the frame is parsed
 # when it changes, then only the pieces that changed, each in the place of its own nodes; the
-# others stay as they are (their nodes, focus and selection).
+# others stay as they are (their nodes, focus and selection). A piece sent as null is unchanged
+# since the last message; returns false if one falls in a frame drawn anew (nothing to keep).
 FILL_FN = """function (slot, part) {
   var kept = slot.fpKept;
+  var whole = true;
   if (!kept || kept.frame !== part.frame) {
     slot.innerHTML = part.frame;
     slot.fpHtml = null;
@@ -70,6 +101,7 @@ FILL_FN = """function (slot, part) {
   }
   part.pieces.forEach(function (html, i) {
     var old = kept.nodes[i];
+    if (html === null) { whole = whole && kept.html[i] !== undefined; return; }
     if (!old || kept.html[i] === html) { return; }
     var made = document.createElement('template');
     made.innerHTML = html;
@@ -80,6 +112,7 @@ FILL_FN = """function (slot, part) {
     kept.nodes[i] = nodes;
     kept.html[i] = html;
   });
+  return whole;
 }"""
 
 
@@ -110,6 +143,9 @@ class Portal(widgets.HTML):
         self._held = 0
         self._changed = False
         self._then: list[Callable[[], None]] = []
+        self._number = 0  # of the last message
+        self._sent: dict[str, Any] = {}  # every part as of the last message
+        self._only_changes = False  # from the page's first word on (`send_everything`)
 
     def part(self, name: str) -> Part:
         """The value holder of part `name` (made on the first call)."""
@@ -154,16 +190,59 @@ class Portal(widgets.HTML):
         if not self._held:
             self._carry()
 
+    def send_everything(self) -> None:
+        """The page has drawn the app, or lost track of its parts: send every part now, and
+        from then on only what changed."""
+        self._sent = {}
+        self._only_changes = True
+        self._carry()
+
     def _carry(self) -> None:
-        """Every part, changed or not: a view drawn later (a page that connects late, a
-        second view) finds the whole of it."""
+        """Send what changed since the last message (every part until the page has spoken)."""
         self._changed = False
-        data = json.dumps({name: part.carried for name, part in self.parts.items()},
-                          ensure_ascii=False)
-        # "</" would end the script element early, and "<!--" change how it ends; JSON reads
-        # the escapes as the same characters
-        data = data.replace("</", SAFE_END_TAG).replace("<!--", SAFE_COMMENT)
-        self.value = f'<script type="application/json" class="fp-parts">{data}</script>'
+        whole = {name: part.carried for name, part in self.parts.items()}
+        follows = self._number if self._only_changes and self._sent else None
+        parts = whole if follows is None else changes(self._sent, whole)
+        self._number += 1
+        self._sent = whole
+        self.value = _script(self._number, follows, parts)
+
+    def get_state(self, key=None, drop_defaults=False):
+        """A whole view's state (a page loading, a view drawn again) has every part; an
+        update (`key` named) has what changed."""
+        state = super().get_state(key, drop_defaults)
+        # (asked for once while the widget is made, before it has any part)
+        if key is None and "value" in state and getattr(self, "parts", None):
+            state["value"] = _script(self._number, None, self._sent or {
+                name: part.carried for name, part in self.parts.items()})
+        return state
+
+
+def changes(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
+    """The parts of `now` that differ from `before`; of a part in pieces with the same frame,
+    the pieces that differ, the others null (kept as they are on the page)."""
+    changed = {}
+    for name, part in now.items():
+        old = before.get(name)
+        if part == old:
+            continue
+        if (isinstance(part, dict) and isinstance(old, dict) and part["frame"] == old["frame"]
+                and len(part["pieces"]) == len(old["pieces"])):
+            part = {"frame": part["frame"],
+                    "pieces": [None if piece == was else piece
+                               for piece, was in zip(part["pieces"], old["pieces"], strict=True)]}
+        changed[name] = part
+    return changed
+
+
+def _script(number: int, follows: int | None, parts: dict[str, Any]) -> str:
+    """The message as the page reads it: JSON in a script element that is never run."""
+    data = json.dumps({"number": number, "follows": follows, "parts": parts},
+                      ensure_ascii=False)
+    # "</" would end the script element early, and "<!--" change how it ends; JSON reads
+    # the escapes as the same characters
+    data = data.replace("</", SAFE_END_TAG).replace("<!--", SAFE_COMMENT)
+    return f'<script type="application/json" class="fp-parts">{data}</script>'
 
 
 def _html(*classes: str, wide: bool) -> widgets.HTML:

@@ -375,33 +375,62 @@ PAGE_JS = """(function () {
   if (window.fpPage) { return; }
   var fill = FILL_FN;
   var place = PLACE_FN;
-  // live lists of the few widgets concerned: no search of the whole page at each change
-  var lives = document.getElementsByClassName('fp-live');
-  var portals = document.getElementsByClassName('fp-portal');
+  var waiting = [];  // portals' boxes whose parts wait for a slot not drawn yet
   // an HTML widget keeps its box for as long as it is drawn: found once per widget drawn
   var content = function (widget) {
     if (!widget.fpBox) { widget.fpBox = widget.querySelector(':scope > .widget-html-content'); }
     return widget.fpBox;
   };
-  var pass = function () {
-    for (var i = 0; i < lives.length; i++) {
-      var box = lives[i].fpLive ? null : content(lives[i]);
-      if (box) {
-        box.setAttribute('aria-live', 'polite');
-        box.setAttribute('aria-atomic', 'true');
-        lives[i].fpLive = true;
-      }
+  var see = function (widget) {
+    var box = content(widget);
+    if (!box) { return; }
+    var classes = widget.classList;
+    if (classes.contains('fp-live') && !widget.fpLive) {
+      box.setAttribute('aria-live', 'polite');
+      box.setAttribute('aria-atomic', 'true');
+      widget.fpLive = true;
     }
-    for (var j = 0; j < portals.length; j++) {
-      var held = content(portals[j]);
-      if (held && held.firstElementChild && held.firstElementChild.tagName === 'SCRIPT') {
-        place(held);
-      }
+    if (classes.contains('fp-portal') && box.firstElementChild &&
+        box.firstElementChild.tagName === 'SCRIPT' && !place(box)) {
+      waiting.push(box);
     }
+  };
+  var seeAll = function (root) {
+    ['fp-live', 'fp-portal'].forEach(function (name) {
+      var found = root.getElementsByClassName(name);
+      for (var i = 0; i < found.length; i++) { see(found[i]); }
+    });
+  };
+  var isWidget = function (node) {
+    return node && node.nodeType === 1 &&
+      (node.classList.contains('fp-live') || node.classList.contains('fp-portal'));
+  };
+  // only what changed: the widgets a record names (a widget's box refilled, a widget drawn)
+  // and those inside what was added; no search of the whole page at each change
+  var pass = function (records) {
+    var added = false;
+    records.forEach(function (record) {
+      var target = record.target;
+      if (isWidget(target)) { see(target); }
+      if (isWidget(target.parentNode)) { see(target.parentNode); }
+      record.addedNodes.forEach(function (node) {
+        if (node.nodeType !== 1) { return; }
+        added = true;
+        if (isWidget(node)) { see(node); }
+        if (node.firstElementChild) { seeAll(node); }
+      });
+    });
+    if (added && waiting.length) {
+      var again = waiting;
+      waiting = [];
+      again.forEach(function (box) { if (box.isConnected && !place(box)) { waiting.push(box); } });
+    }
+    // the records of the parts placed just now: nothing more to see in them
+    window.fpPage.takeRecords();
   };
   window.fpPage = new MutationObserver(pass);
   window.fpPage.observe(document.body, {childList: true, subtree: true});
-  pass();
+  seeAll(document);
 })();""".replace("PLACE_FN", PLACE_FN).replace("FILL_FN", FILL_FN)
 
 

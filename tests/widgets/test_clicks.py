@@ -75,7 +75,7 @@ def test_a_next_click_sends_nothing_for_the_panels_it_does_not_change(sent):
     # the whole table, the explanation and the counter, together in one message
     assert sent.to(app.portal, "value") == 1
     carried = json.loads(re.search(r'class="fp-parts">(.*?)</script>', app.portal.value,
-                                   re.S)[1])  # as JSON text (portal.py)
+                                   re.S)[1])["parts"]  # as JSON text (portal.py)
     assert carried["table"] == app.table.shown.framed and carried["explanation"] == (
         app.explanation.html.value) and carried["counter"] == app.controls.counter.value
     assert sent.to(app.moves.whynot) <= 1  # its new choices and the one chosen, together

@@ -59,7 +59,7 @@ def test_every_page_installs_the_live_regions_once():
     sheet = style_widget().value
     assert 'class="fp-page-installer"' in sheet and "onerror=" in sheet
     assert "if (window.fpPage) { return; }" in PAGE_JS
-    assert "getElementsByClassName('fp-live')" in PAGE_JS
+    assert "['fp-live', 'fp-portal']" in PAGE_JS and "takeRecords()" in PAGE_JS
     assert "widget.querySelector(':scope > .widget-html-content')" in PAGE_JS
     assert "'aria-live', 'polite'" in PAGE_JS and "'aria-atomic', 'true'" in PAGE_JS
 

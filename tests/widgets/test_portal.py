@@ -8,18 +8,23 @@ import re
 from typing import Any
 
 from foodplay_widgets.app import App
-from foodplay_widgets.portal import FILL_FN, PLACE_FN, Portal
+from foodplay_widgets.portal import FILL_FN, PLACE_FN, Portal, changes
 from foodplay_widgets.renderers import PIECE
 from foodplay_widgets.style import PAGE_JS
 
 
-def parts(value: str) -> dict[str, Any]:
-    """The portal's parts, {name: HTML}, as the page reads them: the text of its one script
-    element (the HTML parser ends it at the first "</script", whatever the case)."""
+def message(value: str) -> dict[str, Any]:
+    """The portal's message as the page reads it: the text of its one script element (the
+    HTML parser ends it at the first "</script", whatever the case)."""
     found = re.fullmatch(r'<script type="application/json" class="fp-parts">(.*?)</script>',
                          value, re.S | re.I)
     assert found and "</" not in found[1] and "<!--" not in found[1], value
     return json.loads(found[1])
+
+
+def parts(value: str) -> dict[str, Any]:
+    """The portal's parts, {name: HTML or pieces}, in its message."""
+    return message(value)["parts"]
 
 
 def test_parts_changed_together_go_in_one_message():
@@ -50,7 +55,7 @@ def test_the_page_observer_places_each_part_once():
     assert portal.value.endswith("</script>")  # nothing else: the page's observer places it
     # the page's observer places them in the same task as the portal's change
     assert f"var place = {PLACE_FN};" in PAGE_JS and f"var fill = {FILL_FN};" in PAGE_JS
-    assert "getElementsByClassName('fp-portal')" in PAGE_JS and "place(held);" in PAGE_JS
+    assert "getElementsByClassName(name)" in PAGE_JS and "!place(box)" in PAGE_JS
     slot = Portal.slot("table", "fp-table")
     assert slot._dom_classes == ("fp-slot-table", "fp-table") and slot.value == ""
 
@@ -97,3 +102,44 @@ def test_an_app_carries_what_each_step_changes_through_its_portal():
     app.controls.next.click()
     assert "Step 4" in parts(app.portal.value)["explanation"]
     assert [s.value for s in slots(app)] == [""] * 5  # the page fills them, never the kernel
+
+
+def test_once_the_page_has_drawn_the_app_only_changes_travel():
+    """After the page's ping, a Next click sends the parts and pieces that changed, numbered
+    after the message before; a view drawn from the kernel's state still gets every part."""
+    app = App(game="cuisine-a-la-card", players=3, seed=1, step=3, env={})
+    whole = message(app.portal.value)
+    assert whole["follows"] is None  # before the page has spoken: every part, every time
+    app.ping.click()  # the page drew the app
+    first = message(app.portal.value)
+    assert first["follows"] is None and first["parts"] == parts(app.portal.get_state()["value"])
+    app.controls.next.click()
+    step = message(app.portal.value)
+    assert step["follows"] == first["number"] and step["number"] == first["number"] + 1
+    table = step["parts"]["table"]
+    assert None in table["pieces"] and any(table["pieces"])  # some pieces kept, some sent
+    assert len(app.portal.value) < len(app.portal.get_state()["value"]) * 3 / 4
+    # put together on the message before, the changes make the whole step
+    shown = dict(first["parts"])
+    for name, part in step["parts"].items():
+        if isinstance(part, dict):
+            part = {"frame": part["frame"], "pieces": [
+                new if new is not None else old
+                for new, old in zip(part["pieces"], shown[name]["pieces"], strict=True)]}
+        shown[name] = part
+    assert shown == parts(app.portal.get_state()["value"])
+    assert shown["table"] == app.table.shown.framed
+    assert shown["explanation"] == app.explanation.html.value
+    # asked again (the page lost track): every part, as one message numbered on
+    app.ping.click()
+    again = message(app.portal.value)
+    assert again["follows"] is None and again["parts"] == shown
+
+
+def test_changes_keep_a_whole_part_when_its_frame_changes():
+    before = {"t": {"frame": "<a>", "pieces": ["x", "y"]}, "e": "<p>1</p>", "c": "same"}
+    now = {"t": {"frame": "<a>", "pieces": ["x", "z"]}, "e": "<p>2</p>", "c": "same"}
+    assert changes(before, now) == {"t": {"frame": "<a>", "pieces": [None, "z"]},
+                                    "e": "<p>2</p>"}
+    reframed = {"t": {"frame": "<b>", "pieces": ["x", "y"]}}
+    assert changes(before, reframed) == reframed
