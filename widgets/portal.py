@@ -144,7 +144,7 @@ class Portal(widgets.HTML):
         self._changed = False
         self._then: list[Callable[[], None]] = []
         self._number = 0  # of the last message
-        self._sent: dict[str, Any] = {}  # every part as of the last message
+        self._sent: dict[str, Any] = {}  # every part as of the last message (none yet)
         self._only_changes = False  # from the page's first word on (`send_everything`)
 
     def part(self, name: str) -> Part:
@@ -193,15 +193,18 @@ class Portal(widgets.HTML):
     def send_everything(self) -> None:
         """The page has drawn the app, or lost track of its parts: send every part now, and
         from then on only what changed."""
-        self._sent = {}
         self._only_changes = True
-        self._carry()
+        self._carry(everything=True)
 
-    def _carry(self) -> None:
-        """Send what changed since the last message (every part until the page has spoken)."""
+    def _whole(self) -> dict[str, Any]:
+        return {name: part.carried for name, part in self.parts.items()}
+
+    def _carry(self, everything: bool = False) -> None:
+        """Send what changed since the last message (every part until the page has spoken,
+        or with `everything`)."""
         self._changed = False
-        whole = {name: part.carried for name, part in self.parts.items()}
-        follows = self._number if self._only_changes and self._sent else None
+        whole = self._whole()
+        follows = None if everything or not self._only_changes else self._number
         parts = whole if follows is None else changes(self._sent, whole)
         self._number += 1
         self._sent = whole
@@ -213,8 +216,7 @@ class Portal(widgets.HTML):
         state = super().get_state(key, drop_defaults)
         # (asked for once while the widget is made, before it has any part)
         if key is None and "value" in state and getattr(self, "parts", None):
-            state["value"] = _script(self._number, None, self._sent or {
-                name: part.carried for name, part in self.parts.items()})
+            state["value"] = _script(self._number, None, self._sent or self._whole())
         return state
 
 

@@ -391,7 +391,7 @@ PAGE_JS = """(function () {
       widget.fpLive = true;
     }
     if (classes.contains('fp-portal') && box.firstElementChild &&
-        box.firstElementChild.tagName === 'SCRIPT' && !place(box)) {
+        box.firstElementChild.tagName === 'SCRIPT' && !place(box) && waiting.indexOf(box) < 0) {
       waiting.push(box);
     }
   };
