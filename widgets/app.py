@@ -290,6 +290,8 @@ class App(widgets.VBox):
             if self.pending.done:
                 self.pending = None
         self.timeline.go(k)
+        # the slider's message goes first: the page moves it while the kernel draws the step
+        self.controls.follow(self.timeline.cursor, self.timeline.last)
         self.render()
 
     # --- the stepwise bot game -------------------------------------------------------------

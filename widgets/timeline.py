@@ -222,7 +222,7 @@ class TimelineControls(widgets.VBox):
         A bound goes to the browser before the value it admits, in a message of its own: given
         both at once, the browser's slider may apply the value first, clamp it to the old
         bound and send that back, which took the app back to the previous last step."""
-        self._after(lambda: self._show_slider(cursor, last))
+        self._after(lambda: self.follow(cursor, last))
         self.first.disabled = self.back.disabled = cursor <= 0
         self.next.disabled = self.last.disabled = cursor >= last and not so_far
         key = "step.of_so_far" if so_far else "step.of"
@@ -230,7 +230,9 @@ class TimelineControls(widgets.VBox):
         self.counter.value = (f'<span class="fp-counter">{text.html(key, n=cursor, total=last)}'
                               f"</span>{said}")
 
-    def _show_slider(self, cursor: int, last: int) -> None:
+    def follow(self, cursor: int, last: int) -> None:
+        """Move the slider (and the hidden timer, while it plays) to `cursor` of 0..`last`
+        without calling back; nothing travels if they are there already."""
         self._quiet = True
         try:
             self.slider.max = max(last, 0)
