@@ -162,3 +162,16 @@ def test_the_slider_gets_a_new_end_before_the_step_it_admits(sent):
     grown = [keys for w, keys in sent if w is slider and "max" in keys]
     assert grown, "the game grew: the slider's end must have moved"
     assert all("value" not in keys for w, keys in sent if w is slider and "max" in keys)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_next_moves_the_slider_before_the_step_is_drawn(sent, game):
+    """The slider's message goes before the portal's: the page moves it first, so the step's
+    view is the last thing to change on the page, not the slider after it."""
+    app = App(game=game, env={}, step=3)
+    slider = app.controls.slider
+    for go in (app.controls.next.click, app.controls.back.click, lambda: app.go(7)):
+        sent.clear()
+        go()
+        order = [w for w, _ in sent if w is slider or w is app.portal]
+        assert order == [slider, app.portal], game
