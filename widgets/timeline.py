@@ -160,7 +160,8 @@ class TimelineControls(widgets.VBox):
         # counter_box is the widget laid out
         self.counter, self.counter_box = html_holder(portal, "counter", "fp-step-counter",
                                                      "fp-live", wide=False)
-        # the slider follows the step's view, which a portal sends first
+        # a redraw moves the slider after the step's view, which a portal sends first; Next,
+        # Back and a jump move it before the step is drawn (`follow`, from App.go)
         self._after = then_of(portal)
         self.legend = widgets.HTML()
         self.legend.add_class("fp-keys")
