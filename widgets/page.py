@@ -26,6 +26,20 @@ LANGUAGE_LINKS_CSS = """
 .fp-lang-notice { border: 2px solid #bf8700; background: #fff8c5; border-radius: 8px;
   padding: 6px 12px; margin: 0 0 0.5rem; }
 """
+# A page's list of tips, in full on a wide screen; on a phone, folded under one line that opens
+# it, so that the app is near the top. Sent with the text itself (not with an app's stylesheet,
+# which comes later): the page never shows the other form first.
+FOLD_WIDTH = "40em"
+TIPS_CSS = f"""
+.fp-tips-fold {{ display: none; margin: 0 0 1em; }}
+.fp-tips-fold > summary {{ cursor: pointer; font-weight: 600; min-height: 44px;
+  line-height: 44px; }}
+.fp-tips-fold > summary:focus-visible {{ outline: 3px solid #0969da; outline-offset: 2px; }}
+@media (max-width: {FOLD_WIDTH}) {{
+  .fp-tips-full {{ display: none; }}
+  .fp-tips-fold {{ display: block; }}
+}}
+"""
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![*\w])\*(?!\*)(.+?)(?<!\*)\*(?![*\w])")
 _HEADING = re.compile(r"^(#{1,3}) (.+)$")
@@ -67,15 +81,20 @@ def _inline(text: str) -> str:
     return _ITALIC.sub(r"<em>\1</em>", html)
 
 
-def rich_html(text: str) -> str:
+def rich_html(text: str, fold: str | None = None) -> str:
     """A catalogue text with a little markup (#, ##, ### headings, "- " items, **bold**,
-    *italic*, blank lines between paragraphs) as HTML; everything else is escaped."""
+    *italic*, blank lines between paragraphs) as HTML; everything else is escaped. With `fold`
+    (a summary line), each list is also folded under it, the form a phone shows (TIPS_CSS)."""
     out: list[str] = []
     for block in re.split(r"\n\s*\n", text.strip()):
         lines = block.split("\n")
         if all(line.startswith("- ") for line in lines):
             items = "".join(f"<li>{_inline(line[2:])}</li>" for line in lines)
-            out.append(f"<ul>{items}</ul>")
+            if fold is None:
+                out.append(f"<ul>{items}</ul>")
+            else:
+                out.append(f'<ul class="fp-tips-full">{items}</ul><details class="fp-tips-fold">'
+                           f"<summary>{esc(fold)}</summary><ul>{items}</ul></details>")
             continue
         heading = _HEADING.match(lines[0])
         if heading:
@@ -91,11 +110,12 @@ class PageText(widgets.HTML):
     """One catalogue text of a page, drawn in a language; `follow` a Language menu to switch."""
 
     def __init__(self, key: str, game: str | None = None, lang: str = "en",
-                 links_query: str | None = None):
+                 links_query: str | None = None, tips: bool = False):
         super().__init__()
         self.key = key
         self.game = game
         self.links_query = links_query  # show the language links, for a page with this query
+        self.tips = tips  # its lists are tips: folded on a phone
         self.add_class("fp-page-text")
         self.draw(lang)
 
@@ -105,8 +125,10 @@ class PageText(widgets.HTML):
         cat = get_game(self.game).catalogue(lang) if self.game else catalogue(None, lang)
         links = "" if self.links_query is None else \
             f"<style>{LANGUAGE_LINKS_CSS}</style>{language_links(self.links_query, lang)}"
-        value = f'{links}<div class="fp-page-prose" lang="{esc(lang)}">' \
-                f"{rich_html(cat.format(self.key))}</div>"
+        fold = cat.format("ui.page.tips") if self.tips else None
+        style = f"<style>{TIPS_CSS}</style>" if self.tips else ""
+        value = f'{links}{style}<div class="fp-page-prose" lang="{esc(lang)}">' \
+                f"{rich_html(cat.format(self.key), fold)}</div>"
         if value != self.value:
             self.value = value
 
@@ -117,11 +139,12 @@ class PageText(widgets.HTML):
 
 
 def page_text(key: str, game: str | None = None, query: str | None = None,
-              links: bool = False) -> PageText:
+              links: bool = False, tips: bool = False) -> PageText:
     """The text `key` (from `game`'s catalogue, or the core one) in the page address's language;
-    `links` puts the language links (this page, in each language) above it."""
+    `links` puts the language links (this page, in each language) above it; `tips`: its lists
+    are tips on using the page, folded on a phone."""
     query = os.environ.get("QUERY_STRING", "") if query is None else query
-    return PageText(key, game, query_lang(query), query if links else None)
+    return PageText(key, game, query_lang(query), query if links else None, tips)
 
 
 def section(key: str, game: str | None, shown: widgets.Widget,

@@ -312,3 +312,30 @@ def test_keyboard_shortcuts_work_anywhere_but_in_a_field(page, loaded_page, note
     page.keyboard.press("p")
     expect(page.locator("button.fp-autoplay")).to_have_text(re.compile("Auto-play"))
     save_screenshot(page, "screens-keyboard")
+
+
+@pytest.mark.parametrize("name", ["burg", "coffee-rush", "cuisine", "food-truck", "teacher"])
+def test_on_a_phone_the_tips_fold_away_and_the_app_starts_on_the_first_screen(
+        page, loaded_page, notebook_url, save_screenshot, name):
+    page = show_page(page, loaded_page, notebook_url, APPS[name])
+    full, fold = page.locator(".fp-tips-full").first, page.locator(".fp-tips-fold").first
+    expect(full).to_be_visible()  # a laptop shows the tips whole
+    expect(fold).to_be_hidden()
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES["phone"], strict=True)))
+    page.evaluate(SCROLL_TO, 0)
+    settle(page)
+    try:
+        expect(full).to_be_hidden()
+        summary = fold.locator("summary")
+        expect(summary).to_be_visible()
+        expect(fold.locator("li").first).to_be_hidden()  # folded until asked
+        assert in_viewport(page, ".fp-title"), f"{name}: the app starts below the first screen"
+        save_screenshot(page, f"screens-{name}-phone-tips-folded")
+        summary.focus()
+        page.keyboard.press("Enter")  # by keyboard, as by touch
+        expect(fold.locator("li").first).to_be_visible()
+        save_screenshot(page, f"screens-{name}-phone-tips-open")
+        page.keyboard.press("Enter")
+        expect(fold.locator("li").first).to_be_hidden()
+    finally:
+        page.set_viewport_size(dict(zip(("width", "height"), SIZES["laptop"], strict=True)))

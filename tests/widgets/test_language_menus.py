@@ -13,7 +13,8 @@ import pytest
 from foodplay.links import with_lang
 from foodplay.messages import LANGUAGES, catalogue
 from foodplay_widgets.gallery import Gallery
-from foodplay_widgets.page import PageText, language_links, query_lang, rich_html
+from foodplay_widgets.page import PageText, language_links, page_text, query_lang, rich_html
+from foodplay_widgets.text import esc
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 needs_translation = pytest.mark.skipif(not OTHERS, reason="no translated language yet")
@@ -112,3 +113,17 @@ def test_a_page_asked_for_an_unknown_language_says_so_in_english() -> None:
     assert notice in head and "&lt;b&gt;x" in head  # escaped, not markup
     for query in ("lang=ko", "x=1", ""):
         assert notice not in language_links(query, "en")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_apps_tips_come_whole_and_folded_under_a_line_in_its_language(lang) -> None:
+    """A wide screen shows the list whole, a phone the same items under one summary line."""
+    text = page_text("burg.page.app", "burg", query=f"lang={lang}", tips=True)
+    full = re.search(r'<ul class="fp-tips-full">(.*?)</ul>', text.value, re.S)
+    fold = re.search(r'<details class="fp-tips-fold"><summary>(.*?)</summary><ul>(.*?)</ul>',
+                     text.value, re.S)
+    assert full and fold and full[1] == fold[2] and full[1].count("<li>") >= 5
+    assert fold[1] == esc(catalogue(None, lang).format("ui.page.tips"))
+    assert "@media" in text.value  # which form shows is CSS sent with the text itself
+    plain = page_text("burg.page.app", "burg", query=f"lang={lang}")
+    assert "fp-tips" not in plain.value and "<ul>" in plain.value
