@@ -482,7 +482,8 @@ class App(widgets.VBox):
             ("labels", (self.lang,), self._draw_labels),
             # the step counter comes after the table, the explanation and the moves: a page
             # (and the browser tests) may take its change for the step being drawn
-            ("counter", (*step, last, self.pending is None), self._draw_counter),
+            ("counter", (*step, last, self.pending is None, self.mode, self.learner),
+             self._draw_counter),
             ("scores", (*step, last if self.scores.chart_toggle.value else None),
              self._draw_scores),
             ("share", (*step, len(record.moves), self.mode, self.pending is None,
@@ -531,10 +532,13 @@ class App(widgets.VBox):
 
     def _draw_counter(self, ctx: Context) -> None:
         """The timeline controls at the cursor; while the bots still play, the last step
-        played is not the end: Next and Last stay on and the counter says "so far"."""
+        played is not the end: Next and Last stay on and the counter says "so far". When the
+        learner decides now, a link under the counter goes to the move panel."""
         title, move = self.ahead.take("heading", ctx, self._edits) or step_heading(ctx)
+        yours = ctx.mode == "play" and bool(ctx.actors())  # the learner decides now
         self.controls.show(ctx.cursor, self.timeline.last, ctx.text,
-                           so_far=self.pending is not None, summary=move or title)
+                           so_far=self.pending is not None, summary=move or title,
+                           to_move=self.moves.anchor if yours else None)
 
     def _draw_share(self, ctx: Context) -> None:
         """The link and the download carry the whole record: shown once the bots are done."""

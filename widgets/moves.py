@@ -93,6 +93,12 @@ class MovePanel(widgets.VBox):
         self._ctx: Context | None = None
         self._candidates: list[Move] = []
 
+    @property
+    def anchor(self) -> str:
+        """The id of the line that says whose turn it is, which heads the panel: the control
+        bar's "Your move" link goes there (unique on the page: from the reader's prefix)."""
+        return f"{self.prefix}-turn"
+
     # --- drawing -----------------------------------------------------------------------
     def render(self, ctx: Context, offer_moves: bool = True,
                leave_out: tuple[str, ...] = (), choices: Choices | None = None) -> None:
@@ -106,7 +112,8 @@ class MovePanel(widgets.VBox):
         actors = choices.actors
         play = ctx.mode == "play"
         state = ctx.state
-        self.status.value = f'<p class="fp-turn-text">{esc(self._status(ctx, actors))}</p>'
+        self.status.value = (f'<p class="fp-turn-text" id="{self.anchor}" tabindex="-1">'
+                             f"{esc(self._status(ctx, actors))}</p>")
         moves: list[Move] = []
         if play and actors and offer_moves:
             moves = [m for m in state.legal_moves(actors[0]) if m.kind not in leave_out]

@@ -333,6 +333,11 @@ CSS = """
 /* timeline, share, scores */
 .fp-nav-row, .fp-slider-row { gap: 6px; align-items: center; flex-wrap: wrap; }
 .fp-counter { font-weight: 600; white-space: nowrap; }
+/* "Your move": from the control bar to the move panel's first line, which the sticky bar must
+   not cover once scrolled there; a target of at least 24 px */
+.fp-to-move { display: block; min-height: 24px; line-height: 24px; font-weight: 600;
+  white-space: nowrap; }
+.fp-turn-text { scroll-margin-top: 12em; }
 .fp-share-row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
 .fp-share-url { flex: 1 1 20em; min-width: 12em; font-family: monospace; font-size: 0.8em;
   padding: 2px 4px; }

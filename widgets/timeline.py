@@ -213,12 +213,13 @@ class TimelineControls(widgets.VBox):
             self._quiet = False
 
     def show(self, cursor: int, last: int, text: Text, so_far: bool = False,
-             summary: str = "") -> None:
+             summary: str = "", to_move: str | None = None) -> None:
         """Reflect the timeline's cursor without calling back. The hidden timer follows the
         cursor only while it plays (it starts from the cursor): one message less per step.
         `so_far`: the bots still play, so `last` is not the end (Next and Last stay on);
         `summary`: what the step did, read out by screen readers with the counter (a live
-        region, see style.py) and not shown.
+        region, see style.py) and not shown; `to_move`: the id of the move panel's first line,
+        when the learner decides now (play mode), for a "Your move" link under the counter.
 
         A bound goes to the browser before the value it admits, in a message of its own: given
         both at once, the browser's slider may apply the value first, clamp it to the old
@@ -228,8 +229,10 @@ class TimelineControls(widgets.VBox):
         self.next.disabled = self.last.disabled = cursor >= last and not so_far
         key = "step.of_so_far" if so_far else "step.of"
         said = f'<span class="fp-sr">{esc(summary)}</span>' if summary else ""
+        link = (f'<a class="fp-to-move" href="#{esc(to_move)}">{text.html("ui.play.to_move")}</a>'
+                if to_move else "")
         self.counter.value = (f'<span class="fp-counter">{text.html(key, n=cursor, total=last)}'
-                              f"</span>{said}")
+                              f"</span>{said}{link}")
 
     def follow(self, cursor: int, last: int) -> None:
         """Move the slider (and the hidden timer, while it plays) to `cursor` of 0..`last`

@@ -339,3 +339,32 @@ def test_on_a_phone_the_tips_fold_away_and_the_app_starts_on_the_first_screen(
         expect(fold.locator("li").first).to_be_hidden()
     finally:
         page.set_viewport_size(dict(zip(("width", "height"), SIZES["laptop"], strict=True)))
+
+
+def test_your_move_link_in_the_bar_goes_to_the_move_panel_on_a_laptop_and_a_phone(
+        page, loaded_page, notebook_url, save_screenshot):
+    """In play mode the move panel is below the table, screens down on a phone: while the
+    learner decides, a link under the counter goes there, by keyboard too, and the sticky bar
+    does not cover the line it lands on."""
+    page = show_page(page, loaded_page, notebook_url,
+                     ("coffee-rush.ipynb", "mode=play&seed=7&players=3", STEP_COUNTER, False))
+    link = page.locator(".fp-nav-row a.fp-to-move")
+    expect(link).to_have_count(0)  # the bots' moves are still to read
+    page.locator("button.fp-catch-up").click()
+    expect(link).to_have_text("Your move ↓", timeout=UPDATE_MS)
+    turn = page.locator(".fp-turn-text")
+    for size in ("laptop", "phone"):
+        page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
+        page.evaluate(SCROLL_TO, 0)
+        settle(page)
+        assert not in_viewport(page, ".fp-turn-text"), f"{size}: the panel is on screen anyway"
+        expect(link).to_be_visible()
+        link.focus()
+        page.keyboard.press("Enter")
+        settle(page)
+        assert in_viewport(page, ".fp-turn-text"), f"{size}: the link did not go to the panel"
+        bar = page.locator(".fp-nav-row").first.evaluate("e => e.getBoundingClientRect().bottom")
+        top = turn.evaluate("e => e.getBoundingClientRect().top")
+        assert top >= bar - 1 or size == "laptop", f"{size}: the bar covers the line ({top}, {bar})"
+        save_screenshot(page, f"screens-your-move-{size}")
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES["laptop"], strict=True)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from html_text import plain
 
 from foodplay.bots import HeuristicBot, suggest
@@ -141,3 +143,26 @@ def test_switching_seats_and_modes():
     assert app.learner is None and app.seat == 0
     assert app.seat_select.options[0][0].startswith("Teacher")
     assert app.errors.errors == []
+
+
+def test_the_control_bar_links_to_the_move_panel_only_when_the_learner_decides():
+    """'Your move' under the counter, while the learner decides in play mode: it points at the
+    move panel's first line, whose id is unique to the app."""
+    app = App(players=3, seed=5, mode="play", env={})
+    link = re.compile(r'<a class="fp-to-move" href="#([^"]+)">Your move ↓</a>')
+    assert app.timeline.cursor < app.timeline.last  # the bots' moves still to read
+    assert not link.search(app.controls.counter.value)
+    app.moves.catch_up.click()
+    found = link.search(app.controls.counter.value)
+    assert found and f'id="{found[1]}"' in app.moves.status.value
+    assert found[1] == app.moves.anchor and app.moves.anchor.startswith(app.reader.prefix)
+    app.controls.back.click()  # reading back: nothing to decide here
+    assert not link.search(app.controls.counter.value)
+    app.controls.last.click()
+    assert link.search(app.controls.counter.value)
+    app.mode_select.value = "watch"  # watching: no move of the learner's
+    assert not link.search(app.controls.counter.value)
+    app.lang_select.value = "fr"
+    app.mode_select.value = "play"
+    app.moves.catch_up.click()
+    assert "À vous de jouer ↓</a>" in app.controls.counter.value
