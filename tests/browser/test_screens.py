@@ -363,6 +363,8 @@ def test_your_move_link_in_the_bar_goes_to_the_move_panel_on_a_laptop_and_a_phon
         page.keyboard.press("Enter")
         settle(page)
         assert in_viewport(page, ".fp-turn-text"), f"{size}: the link did not go to the panel"
+        # the line takes the focus: Tab goes on into the panel
+        assert page.evaluate("document.activeElement.classList.contains('fp-turn-text')")
         bar = page.locator(".fp-nav-row").first.evaluate("e => e.getBoundingClientRect().bottom")
         top = turn.evaluate("e => e.getBoundingClientRect().top")
         assert top >= bar - 1 or size == "laptop", f"{size}: the bar covers the line ({top}, {bar})"
