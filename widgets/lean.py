@@ -80,6 +80,11 @@ _waiting: list[Later] = []
 _building: list[Any] = []  # [the event loop] while it builds the waiting widgets
 _go: list[widgets.Button] = []  # [the placeholders' one ping button], once made
 
+# An app on the page whose step counter is still empty: its portal has not placed its parts
+# (portal.py), so the app is not shown whole yet. The placeholders wait for the apps before
+# them: the page's first example shows before the kernel sends the others.
+APP_NOT_SHOWN = ".fp-app .fp-slot-counter > .widget-html-content:empty"
+
 # A placeholder's note pings its hidden button once the browser has drawn it (see ping.py), so
 # the kernel builds only for a page that is connected: the new widgets' models then reach the
 # browser. (Built on a timer, a busy machine's page could ask for a widget the kernel had not yet
@@ -93,7 +98,8 @@ class Later(widgets.VBox):
 
     def __init__(self, build: Callable[[], widgets.Widget], waiting_html: str,
                  failed_html: str):
-        note = widgets.HTML(waiting_html + ping_html(".fp-later", "fp-later-go"))
+        note = widgets.HTML(waiting_html + ping_html(".fp-later", "fp-later-go",
+                                                     after=APP_NOT_SHOWN))
         note.add_class("fp-later-note")
         self.go = _go_button()
         super().__init__([note, self.go])

@@ -20,15 +20,23 @@ from html import escape
 import ipywidgets as widgets
 
 TRIES = 100  # the button is drawn at about the same time; look for it every 100 ms
+AFTER_STEP_MS, AFTER_WAIT_MS = 20, 3000
 
 
-def ping_html(scope: str, button: str) -> str:
+def ping_html(scope: str, button: str, after: str | None = None) -> str:
     """A hidden image that clicks the button of class `button` that is a child of the
-    image's nearest ancestor matching the CSS selector `scope`, once both are drawn."""
-    script = (f"var img = this; (function ping(n) {{ var box = img.closest('{scope}');"
+    image's nearest ancestor matching the CSS selector `scope`, once both are drawn; with
+    `after` (a CSS selector), once nothing on the page matches it either (looked for every
+    AFTER_STEP_MS, for at most AFTER_WAIT_MS: then it clicks anyway)."""
+    start = "ping(0);"
+    if after is not None:
+        start = (f"(function wait(t0) {{ if (!document.querySelector('{after}')"
+                 f" || Date.now() - t0 > {AFTER_WAIT_MS}) {{ ping(0); }} else {{"
+                 f" setTimeout(function () {{ wait(t0); }}, {AFTER_STEP_MS}); }} }})(Date.now());")
+    script = (f"var img = this; function ping(n) {{ var box = img.closest('{scope}');"
               f" var go = box && box.querySelector(':scope > button.{button}');"
               f" if (go) {{ go.click(); }} else if (n < {TRIES}) {{ setTimeout(function () {{"
-              f" ping(n + 1); }}, 100); }} }})(0);")
+              f" ping(n + 1); }}, 100); }} }} {start}")
     return (f'<img class="fp-ping" hidden alt="" src="data:," '
             f'onerror="{escape(script, quote=True)}">')
 
