@@ -100,6 +100,12 @@ def notes_html(text: Text, narration: str | None, comment: str | None) -> str:
     return "".join(parts)
 
 
+def step_anchor(prefix: str) -> str:
+    """The id of the explanation's step title in the app of reader prefix `prefix`: the move
+    panel's link back up to the step goes there."""
+    return f"{prefix}-step"
+
+
 class ExplanationPanel(widgets.VBox):
     """For the current step: the move, the sentences the seat shown may read, and every clause
     cited, with its number as in the rulebook, its title, text and provenance badge."""
@@ -135,7 +141,8 @@ class ExplanationPanel(widgets.VBox):
                  f'<ul class="fp-cited-list">{blocks}</ul>') if blocks else ""
         return (
             f'<section class="fp-explain" aria-label="{text.html("ui.explain.label")}">'
-            f'<h3 class="fp-step-title">{esc(title)}</h3>{move_html}'
+            f'<h3 class="fp-step-title" id="{step_anchor(self.prefix)}" tabindex="-1">'
+            f"{esc(title)}</h3>{move_html}"
             f'<ol class="fp-sentences">{"".join(items)}</ol>{rules}'
             f'<p class="fp-now">{esc(decision_text(ctx))}</p></section>')
 

@@ -17,7 +17,7 @@ from foodplay.bots import suggest
 from foodplay.engine import Move, Seat, State, Verdict
 from foodplay.explain import move_text, step_text
 from foodplay_widgets.context import Context
-from foodplay_widgets.explanation import allowed_html, refusal_html
+from foodplay_widgets.explanation import allowed_html, refusal_html, step_anchor
 from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.pool import Pool, set_children, set_classes
 from foodplay_widgets.portal import Portal, html_holder, then_of
@@ -112,8 +112,11 @@ class MovePanel(widgets.VBox):
         actors = choices.actors
         play = ctx.mode == "play"
         state = ctx.state
+        # reading the moves before the learner's turn: a link back up to the step's explanation
+        back = (f'<a class="fp-to-step" href="#{step_anchor(self.prefix)}">'
+                f'{ctx.text.html("ui.play.to_step")}</a>' if play and not ctx.at_present else "")
         self.status.value = (f'<p class="fp-turn-text" id="{self.anchor}" tabindex="-1">'
-                             f"{esc(self._status(ctx, actors))}</p>")
+                             f"{esc(self._status(ctx, actors))}</p>{back}")
         moves: list[Move] = []
         if play and actors and offer_moves:
             moves = [m for m in state.legal_moves(actors[0]) if m.kind not in leave_out]

@@ -161,6 +161,7 @@ CSS = """
   .fp-app:has(.fp-timeline) .fp-scores-panel { order: 7; }
   .fp-app:has(.fp-timeline) .fp-rulebook-panel { order: 8; }
   .fp-app .fp-keys { display: none; }
+  .fp-app .fp-explain .fp-step-title { scroll-margin-top: 4em; }  /* under the bar's first row */
   .fp-app .fp-table .fp-seat-row { grid-template-columns: minmax(0, 1fr); gap: 2px; }
   .fp-app .fp-table .fp-cr-tabs { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   .fp-app .fp-nav-row { gap: 2px; flex-wrap: nowrap; }
@@ -338,6 +339,8 @@ CSS = """
 .fp-to-move { display: block; min-height: 24px; line-height: 24px; font-weight: 600;
   white-space: nowrap; }
 .fp-turn-text { scroll-margin-top: 12em; }
+.fp-to-step { display: inline-block; min-height: 24px; line-height: 24px; font-weight: 600; }
+.fp-explain .fp-step-title { scroll-margin-top: 16em; }  /* under the whole sticky bar */
 .fp-share-row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
 .fp-share-url { flex: 1 1 20em; min-width: 12em; font-family: monospace; font-size: 0.8em;
   padding: 2px 4px; }

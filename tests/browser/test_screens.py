@@ -341,6 +341,14 @@ def test_on_a_phone_the_tips_fold_away_and_the_app_starts_on_the_first_screen(
         page.set_viewport_size(dict(zip(("width", "height"), SIZES["laptop"], strict=True)))
 
 
+# Whether the middle of the first element matching the selector is what the page shows there:
+# nothing (such as a sticky bar) covers it.
+UNCOVERED = """(sel) => { const e = document.querySelector(sel);
+  const r = e.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 8));
+  return top !== null && (top === e || e.contains(top)); }"""
+
+
 def test_your_move_link_in_the_bar_goes_to_the_move_panel_on_a_laptop_and_a_phone(
         page, loaded_page, notebook_url, save_screenshot):
     """In play mode the move panel is below the table, screens down on a phone: while the
@@ -352,7 +360,6 @@ def test_your_move_link_in_the_bar_goes_to_the_move_panel_on_a_laptop_and_a_phon
     expect(link).to_have_count(0)  # the bots' moves are still to read
     page.locator("button.fp-catch-up").click()
     expect(link).to_have_text("Your move ↓", timeout=UPDATE_MS)
-    turn = page.locator(".fp-turn-text")
     for size in ("laptop", "phone"):
         page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
         page.evaluate(SCROLL_TO, 0)
@@ -365,8 +372,33 @@ def test_your_move_link_in_the_bar_goes_to_the_move_panel_on_a_laptop_and_a_phon
         assert in_viewport(page, ".fp-turn-text"), f"{size}: the link did not go to the panel"
         # the line takes the focus: Tab goes on into the panel
         assert page.evaluate("document.activeElement.classList.contains('fp-turn-text')")
-        bar = page.locator(".fp-nav-row").first.evaluate("e => e.getBoundingClientRect().bottom")
-        top = turn.evaluate("e => e.getBoundingClientRect().top")
-        assert top >= bar - 1 or size == "laptop", f"{size}: the bar covers the line ({top}, {bar})"
+        assert page.evaluate(UNCOVERED, ".fp-turn-text"), f"{size}: the bar covers the line"
         save_screenshot(page, f"screens-your-move-{size}")
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES["laptop"], strict=True)))
+
+
+def test_after_the_learners_move_a_link_goes_back_up_to_the_step(page, loaded_page, notebook_url,
+                                                                  save_screenshot):
+    """The bots' replies are read in the explanation, above the move panel: after the
+    learner's move, a link in the panel goes back up to the step's title, by keyboard too."""
+    page = show_page(page, loaded_page, notebook_url,
+                     ("burg.ipynb", "mode=play&seed=5&players=3", STEP_COUNTER, False))
+    page.locator("button.fp-catch-up").click()
+    expect(page.locator(".fp-nav-row a.fp-to-move")).to_be_visible(timeout=UPDATE_MS)
+    page.locator(".fp-legal button").first.click()  # the learner's move; the bots reply
+    back = page.locator(".fp-moves a.fp-to-step")
+    expect(back).to_have_text("↑ To the step", timeout=UPDATE_MS)
+    title = ".fp-explain .fp-step-title"
+    for size in ("laptop", "phone"):
+        page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
+        back.evaluate("e => e.scrollIntoView({block: 'start'})")  # the panel, at the top
+        settle(page)
+        assert not in_viewport(page, title), f"{size}: the step's title is on screen anyway"
+        back.focus()
+        page.keyboard.press("Enter")
+        settle(page)
+        assert in_viewport(page, title), f"{size}: the link did not go up to the step"
+        assert page.evaluate(UNCOVERED, title), f"{size}: the bar covers the step's title"
+        assert page.evaluate("document.activeElement.classList.contains('fp-step-title')")
+        save_screenshot(page, f"screens-to-the-step-{size}")
     page.set_viewport_size(dict(zip(("width", "height"), SIZES["laptop"], strict=True)))

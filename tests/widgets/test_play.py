@@ -166,3 +166,20 @@ def test_the_control_bar_links_to_the_move_panel_only_when_the_learner_decides()
     app.mode_select.value = "play"
     app.moves.catch_up.click()
     assert "À vous de jouer ↓</a>" in app.controls.counter.value
+
+
+def test_while_the_learner_reads_the_bots_moves_a_link_goes_back_up_to_the_step():
+    """After the learner's move, the move panel (below the table) links back up to the step's
+    explanation, where Next shows the bots' moves one by one; at the learner's turn, not."""
+    app = App(players=3, seed=5, mode="play", env={})
+    back = re.compile(r'<a class="fp-to-step" href="#([^"]+)">↑ To the step</a>')
+    app.moves.catch_up.click()
+    assert not back.search(app.moves.status.value)  # the learner decides here
+    app.play_move(suggest(app.timeline.state, app.learner).move)
+    assert app.timeline.cursor < app.timeline.last  # the bots' replies to read
+    found = back.search(app.moves.status.value)
+    assert found and f'id="{found[1]}"' in app.explanation.html.value
+    app.controls.next.click()
+    assert f'id="{found[1]}"' in app.explanation.html.value  # every step's title is the target
+    app.moves.catch_up.click()
+    assert not back.search(app.moves.status.value)
