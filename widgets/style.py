@@ -334,12 +334,13 @@ CSS = """
 /* timeline, share, scores */
 .fp-nav-row, .fp-slider-row { gap: 6px; align-items: center; flex-wrap: wrap; }
 .fp-counter { font-weight: 600; white-space: nowrap; }
-/* "Your move": from the control bar to the move panel's first line, which the sticky bar must
-   not cover once scrolled there; a target of at least 24 px */
-.fp-to-move { display: block; min-height: 24px; line-height: 24px; font-weight: 600;
-  white-space: nowrap; }
+/* play mode's two links: "Your move" from the control bar to the move panel's first line, "To
+   the step" back up to the step's title; targets of at least 24 px, and lines the sticky bar
+   must not cover once scrolled there */
+.fp-to-move, .fp-to-step { display: inline-block; min-height: 24px; line-height: 24px;
+  font-weight: 600; }
+.fp-to-move { display: block; white-space: nowrap; }
 .fp-turn-text { scroll-margin-top: 12em; }
-.fp-to-step { display: inline-block; min-height: 24px; line-height: 24px; font-weight: 600; }
 .fp-explain .fp-step-title { scroll-margin-top: 16em; }  /* under the whole sticky bar */
 .fp-share-row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
 .fp-share-url { flex: 1 1 20em; min-width: 12em; font-family: monospace; font-size: 0.8em;
