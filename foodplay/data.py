@@ -24,9 +24,9 @@ def require(condition: bool, where: str, problem: str) -> None:
 def read_json(path: str | Path) -> Any:
     """Read a JSON file within the size limits (foodplay.limits), turning I/O, encoding, syntax
     and size errors into a DataError naming the file."""
-    from foodplay.limits import parse_json, printable, read_file
+    from foodplay.limits import file_name, parse_json, read_file
 
-    return parse_json(read_file(path), printable(str(path), 200))
+    return parse_json(read_file(path), file_name(path))
 
 
 def whole_number(value: Any, where: str, minimum: int = 0) -> int:

@@ -32,6 +32,11 @@ COPIES = 500  # copies of one component (cards of one kind, tokens of one ingred
 COMPONENTS = 2_000  # components in one set, all kinds together
 BOARD_CELLS = 144  # cells of a game board
 SHOWN_CHARS = 40  # the longest stretch of a user's value repeated in a message
+PATH_CHARS = 100  # the longest stretch of a file name repeated in a message
+# A rule search: the longest clause title in any language is 58 characters (Coffee Rush's
+# French "Étape 4 : de nouvelles commandes pour les joueurs suivants"), the longest glossary
+# term or component name 28; twice a title leaves room for a question around it.
+QUERY_CHARS = 120
 _BIGGEST = 10 ** INT_DIGITS
 
 
@@ -46,18 +51,48 @@ class LimitError(DataError):
         self.params = params
 
 
-def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
-    """A short, printable repr of a user's value for a message: at most `limit` characters."""
-    if isinstance(value, str):
-        text = repr(value[: limit + 1])
-    elif isinstance(value, (list, dict)):
-        return "a list" if isinstance(value, list) else "an object"
-    elif isinstance(value, int) and not isinstance(value, bool) \
-            and abs(value) >= 10 ** INT_DIGITS:
-        return "a number too large to show"
-    else:
-        text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def shown(value: Any, limit: int = SHOWN_CHARS, lang: str = "en", *, quoted: bool = True) -> str:
+    """A user's value as a message repeats it: printable (control, bidi and other format
+    characters, newlines too, escaped as \\x1b, \\u202e...), quoted unless `quoted` is False,
+    and at most `limit` characters of it; a longer value is cut with an ellipsis and its whole
+    length, in `lang` ("'xxx…' (100000 characters)"). Lists, objects and numbers too large to
+    show are named, not shown."""
+    from foodplay.messages import catalogue
+
+    if isinstance(value, (list, tuple, dict)):
+        key = "limit.shown_object" if isinstance(value, dict) else "limit.shown_list"
+        return catalogue(None, lang).format(key, {"count": len(value)})
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _BIGGEST:
+        return catalogue(None, lang).format("limit.shown_number", {"count": INT_DIGITS})
+    if not isinstance(value, str):
+        return printable(repr(value), limit)
+    body, cut = _cut(value, max(limit, 2))
+    body = f"'{body}'" if quoted else body
+    if not cut:
+        return body
+    return catalogue(None, lang).format("limit.shown_cut", {"value": body, "count": len(value)})
+
+
+def file_name(path: str | Path, lang: str = "en") -> str:
+    """A file name as a message repeats it: `shown`, unquoted, at most PATH_CHARS long."""
+    return shown(str(path), PATH_CHARS, lang, quoted=False)
+
+
+def _cut(text: str, limit: int) -> tuple[str, bool]:
+    """`text` with every character that does not print as itself escaped, cut to `limit`
+    characters (its last an ellipsis) if longer; and whether it was cut. Never splits an
+    escape code."""
+    if len(text) <= limit and text.isprintable():
+        return text, False
+    out: list[str] = []
+    size = 0
+    for index, char in enumerate(text):
+        piece = char if _plain(char) else _escaped(char)
+        if size + len(piece) > limit - 1 and (size + len(piece) > limit or index + 1 < len(text)):
+            return "".join(out) + "…", True
+        out.append(piece)
+        size += len(piece)
+    return "".join(out), False
 
 
 def _plain(char: str) -> bool:
@@ -93,7 +128,9 @@ def read_file(path: str | Path, limit: int = RECORD_BYTES) -> bytes:
     """The bytes of a regular file, refused without reading more than `limit` + 1 bytes.
 
     Folders, devices and pipes are refused before opening, so /dev/zero or a FIFO cannot hang."""
-    where = printable(str(path), 200)
+    where = file_name(path)
+    if not str(path):
+        raise LimitError("''", "limit.empty_path")
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):

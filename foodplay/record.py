@@ -80,7 +80,7 @@ class Record:
     def load(cls, path: str | Path) -> Record:
         """Read a record file: refused unread if it is not a regular file or is too big."""
         try:
-            data = limits.parse_json(limits.read_file(path), limits.printable(str(path), 200),
+            data = limits.parse_json(limits.read_file(path), limits.file_name(path),
                                      check=False)  # from_json checks
         except DataError as exc:
             raise RecordError(str(exc)) from exc

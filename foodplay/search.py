@@ -9,12 +9,20 @@ typo), or the words it begins. With no match, `Results.suggestions` lists the cl
     results = search("burg", "rat tokns")      # ranked hits, each with its clause
     results.hits[0].clause.number               # "5-1"
 
+A query is at most QUERY_CHARS characters (foodplay.limits); a longer one is refused with
+`QueryTooLong`. Under it, the cost is bounded too: each distinct word is looked up once; typo
+matches are sought for the first TYPO_WORDS unknown words only (the others match the words
+they begin), and only among indexed words that share enough letters (the same answer as
+difflib over the whole vocabulary, see `_Near`); clauses are scored from each term's
+postings, not by scanning every clause for every word.
+
 Languages plug in through `ANALYZERS` (one analyzer per language code); an index is built
 per game and language from that language's clause texts and component names.
 """
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import math
 import re
@@ -25,7 +33,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
-from foodplay.data import read_json
+from foodplay.data import DataError, read_json
+from foodplay.limits import QUERY_CHARS
 from foodplay.rulebook import Clause
 
 FIELD_WEIGHTS = {"number": 10.0, "title": 3.0, "components": 2.0, "text": 1.0}
@@ -33,6 +42,7 @@ TYPO_CUTOFF = 0.78  # difflib ratio for a query word to stand for an indexed wor
 SUGGEST_CUTOFF = 0.65
 PREFIX_MIN = 3  # a query word this long or longer also matches the words it begins
 EXPANSIONS_KEPT = 2_000  # typo look-ups remembered per index
+TYPO_WORDS = 8  # distinct unknown words of one query sought as typos; the rest match as prefixes
 NUMBER = re.compile(r"^[a-z]{0,2}-?\d+(?:-\d+)*$")
 
 
@@ -215,6 +225,49 @@ def _component_ids(node: Any) -> Iterable[str]:
                 yield from _component_ids(value)
 
 
+class QueryTooLong(DataError):
+    """A query over QUERY_CHARS characters: refused before any work, in the reader's language."""
+
+    def __init__(self, query: str, lang: str = "en"):
+        from foodplay.messages import catalogue
+
+        self.count = len(query)
+        super().__init__("query", catalogue(None, lang).format(
+            "ui.lookup.too_long", {"limit": QUERY_CHARS, "count": self.count}))
+
+
+def check_query(query: str, lang: str = "en") -> None:
+    """Refuse a query longer than QUERY_CHARS characters (`QueryTooLong`)."""
+    if len(query) > QUERY_CHARS:
+        raise QueryTooLong(query, lang)
+
+
+class _Near:
+    """Words to find close matches among, indexed by the characters they hold, so that
+    `close` compares a word only with those that could pass the cutoff."""
+
+    def __init__(self, words: Iterable[str]):
+        self.with_char: dict[str, list[str]] = {}
+        for word in words:
+            for char in set(word):
+                self.with_char.setdefault(char, []).append(word)
+
+    def close(self, word: str, n: int, cutoff: float) -> list[str]:
+        """difflib.get_close_matches(word, all the words, n, cutoff), the same answer, cheaper.
+
+        difflib's quick_ratio is 2·I/(len(word) + len(other)), where I counts the characters
+        the two share; `shared` bounds I from above, so a word it rules out fails quick_ratio
+        (hence the cutoff) and is never compared."""
+        size = len(word)
+        shared: dict[str, int] = {}
+        for char, times in Counter(word).items():
+            for other in self.with_char.get(char, ()):
+                shared[other] = shared.get(other, 0) + times
+        pool = [other for other, most in shared.items()
+                if 2.0 * min(most, len(other)) / (size + len(other)) >= cutoff]
+        return difflib.get_close_matches(word, pool, n=n, cutoff=cutoff)
+
+
 class SearchIndex:
     """The clauses of one game in one language, ready to search."""
 
@@ -238,6 +291,17 @@ class SearchIndex:
         self.vocabulary = sorted(df)
         self._expanded: dict[str, dict[str, float]] = {}  # query word -> indexed terms
         self.idf = {t: math.log(1 + len(self.clauses) / n) for t, n in df.items()}
+        self._near_terms = _Near(self.vocabulary)
+        self._near_words = _Near(self.surface)
+        # term -> (clause index, field, count) for every field holding it
+        self._postings: dict[str, list[tuple[int, str, int]]] = {}
+        for index, fields in enumerate(self.fields):
+            for name, counts in fields.items():
+                for term, count in counts.items():
+                    self._postings.setdefault(term, []).append((index, name, count))
+        self._title_stems = [" ".join(self.analyzer.stem(w)
+                                      for w in self.analyzer.words(clause.title(lang)))
+                             for clause in self.clauses]
 
     def _terms(self, text: str) -> Counter[str]:
         terms: Counter[str] = Counter()
@@ -248,6 +312,17 @@ class SearchIndex:
             self._shown.setdefault(stem, word)
         return terms
 
+    def _prefixed(self, term: str) -> dict[str, float]:
+        """The indexed terms that `term` begins (if it is PREFIX_MIN long or longer)."""
+        found: dict[str, float] = {}
+        if len(term) >= PREFIX_MIN:
+            vocabulary = self.vocabulary
+            for index in range(bisect.bisect_left(vocabulary, term), len(vocabulary)):
+                if not vocabulary[index].startswith(term):
+                    break
+                found[vocabulary[index]] = 0.7
+        return found
+
     def _expand(self, term: str) -> dict[str, float]:
         """Indexed terms that `term` stands for, with how much each counts (1 = exact)."""
         if term in self.idf:
@@ -256,56 +331,70 @@ class SearchIndex:
             return self._expanded[term]
         if len(self._expanded) >= EXPANSIONS_KEPT:
             self._expanded.clear()
-        found: dict[str, float] = {}
+        found = self._prefixed(term)
         self._expanded[term] = found
-        if len(term) >= PREFIX_MIN:
-            for other in self.vocabulary:
-                if other.startswith(term):
-                    found[other] = 0.7
-        for other in difflib.get_close_matches(term, self.vocabulary, n=3, cutoff=TYPO_CUTOFF):
+        for other in self._near_terms.close(term, 3, TYPO_CUTOFF):
             found[other] = max(found.get(other, 0.0),
                                0.8 * difflib.SequenceMatcher(None, term, other).ratio())
         return found
 
+    def _gains(self, term: str, typos: bool = True
+               ) -> tuple[dict[int, float], dict[int, set[str]]]:
+        """For one query term: each clause's best gain from it, and the fields it matched
+        (its typo matches counted only if `typos`)."""
+        best: dict[int, float] = {}
+        matched: dict[int, set[str]] = {}
+        expanded = self._expand(term) if typos or term in self.idf else self._prefixed(term)
+        for other, weight in expanded.items():
+            idf = self.idf[other]
+            for index, name, count in self._postings.get(other, ()):
+                gain = FIELD_WEIGHTS[name] * idf * weight * (1 + math.log(count))
+                best[index] = max(best.get(index, 0.0), gain)
+                matched.setdefault(index, set()).add(name)
+        return best, matched
+
     def search(self, query: str, limit: int = 10) -> Results:
-        """The clauses that best match `query`, best first (at most `limit`)."""
+        """The clauses that best match `query`, best first (at most `limit`). A query over
+        QUERY_CHARS characters raises QueryTooLong."""
+        check_query(query, self.lang)
         words = self.analyzer.words(query)
         numbers = [w for w in words if NUMBER.match(w)]
         terms = [self.analyzer.stem(w) for w in words if not NUMBER.match(w)]
-        expanded = [self._expand(t) for t in terms]
+        distinct = list(dict.fromkeys(terms))
+        typo_words = set([t for t in distinct if t not in self.idf][:TYPO_WORDS])
+        gains = {term: self._gains(term, term in typo_words) for term in distinct}
         phrase = " ".join(terms)
+        scores = [0.0] * len(self.clauses)
+        matched: list[set[str]] = [set() for _ in self.clauses]
+        covered = [0] * len(self.clauses)
+        if numbers:
+            for index, clause in enumerate(self.clauses):
+                names = {clause.number.casefold(), clause.id.casefold()}
+                names |= {n.replace("-", "") for n in names}
+                for number in numbers:
+                    if number in names or number.replace("-", "") in names:
+                        scores[index] += FIELD_WEIGHTS["number"] * 2
+                        matched[index].add("number")
+                    elif clause.number.casefold().startswith(number + "-"):
+                        scores[index] += FIELD_WEIGHTS["number"] / 2
+                        matched[index].add("number")
+        for term in terms:  # in the query's order, repeats too: the scores add up as written
+            best, fields = gains[term]
+            for index, gain in best.items():
+                if gain:
+                    covered[index] += 1
+                    scores[index] += gain
+            for index, names in fields.items():
+                matched[index] |= names
         hits = []
-        for clause, fields in zip(self.clauses, self.fields, strict=True):
-            score, matched, covered = 0.0, set(), 0
-            names = {clause.number.casefold(), clause.id.casefold()}
-            names |= {n.replace("-", "") for n in names}
-            for number in numbers:
-                if number in names or number.replace("-", "") in names:
-                    score += FIELD_WEIGHTS["number"] * 2
-                    matched.add("number")
-                elif clause.number.casefold().startswith(number + "-"):
-                    score += FIELD_WEIGHTS["number"] / 2
-                    matched.add("number")
-            for choices in expanded:
-                best = 0.0
-                for term, weight in choices.items():
-                    for name, counts in fields.items():
-                        if counts[term]:
-                            gain = FIELD_WEIGHTS[name] * self.idf[term] * weight * \
-                                (1 + math.log(counts[term]))
-                            best = max(best, gain)
-                            matched.add(name)
-                if best:
-                    covered += 1
-                    score += best
-            if terms and covered:
-                score *= (covered / len(terms)) ** 2
-                stems = " ".join(self.analyzer.stem(w)
-                                 for w in self.analyzer.words(clause.title(self.lang)))
-                if len(terms) > 1 and phrase in stems:
+        for index, clause in enumerate(self.clauses):
+            score = scores[index]
+            if terms and covered[index]:
+                score *= (covered[index] / len(terms)) ** 2
+                if len(terms) > 1 and phrase in self._title_stems[index]:
                     score *= 1.5
             if score > 0:
-                order = [f for f in FIELD_WEIGHTS if f in matched]
+                order = [f for f in FIELD_WEIGHTS if f in matched[index]]
                 hits.append(Hit(clause, round(score, 3), tuple(order)))
         hits.sort(key=lambda h: -h.score)  # stable: ties keep the rulebook's order
         suggestions = () if hits else tuple(self.suggest(query))
@@ -313,10 +402,12 @@ class SearchIndex:
 
     def suggest(self, query: str, count: int = 5) -> list[str]:
         """The indexed words closest to the query's words (for "did you mean")."""
-        words = list(self.surface)
+        check_query(query, self.lang)
         out: list[str] = []
-        for word in self.analyzer.words(query):
-            for close in difflib.get_close_matches(word, words, n=3, cutoff=SUGGEST_CUTOFF):
+        for word in list(dict.fromkeys(self.analyzer.words(query)))[:TYPO_WORDS]:
+            if len(out) >= count:
+                break
+            for close in self._near_words.close(word, 3, SUGGEST_CUTOFF):
                 if close not in out and close != word:
                     out.append(close)
         if not out:  # nothing near: the clause titles' words are a place to start
