@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import ast
+import errno
 import json
+import os
+import re
+import stat
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from foodplay.bots import BOT_KINDS, play_game
 from foodplay.data import DataError
 from foodplay.engine import Move, State
 from foodplay.explain import clause_label, explain, move_hidden, step_text
 from foodplay.games import LISTINGS, built_games, credits_text, get_game
-from foodplay.limits import INT_DIGITS, SHOWN_CHARS, printable, shown
+from foodplay.limits import INT_DIGITS, SHOWN_CHARS, file_name, printable, shown
 from foodplay.messages import LANGUAGES, catalogue
 from foodplay.record import Record, RecordError, Step, replay
 from foodplay.rules_cli import add_parser as add_rules_parser
@@ -51,12 +57,49 @@ def out(text: str) -> None:
     print("\n".join(printable(line, OUTPUT_LINE_CHARS) for line in text.split("\n")))
 
 
+_QUOTED = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")  # argparse's %r values
+_LONG_WORD = re.compile(rf"\S{{{2 * SHOWN_CHARS + 1},}}")
+
+
+def _short_values(message: str) -> str:
+    """An argparse message with every value it repeats shown short (`shown`): its quoted
+    values, and any other run of text longer than 2 * SHOWN_CHARS characters."""
+    def quoted(match: re.Match[str]) -> str:
+        try:
+            value = ast.literal_eval(match.group())
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            return match.group()
+        return shown(value, lang=lang()) if isinstance(value, str) else match.group()
+
+    message = _QUOTED.sub(quoted, message)
+    return _LONG_WORD.sub(lambda m: shown(m.group(), lang=lang(), quoted=False), message)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, refusing a bad command line in one line (not a usage block), with every value
+    it repeats printable and cut short."""
+
+    def error(self, message: str) -> NoReturn:
+        detail = printable(_short_values(message), LINE_CHARS - SHOWN_CHARS)
+        self.exit(EXIT_BAD_INPUT, say("cli.usage", prog=self.prog, detail=detail) + "\n")
+
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            words = say("list.sep").join(shown(a, lang=lang()) for a in extra[:3])
+            self.error(say("cli.unrecognized", args=words + (" …" if len(extra) > 3 else ""),
+                           count=len(extra)))
+        return parsed
+
+
 def _whole_arg(value: str) -> int:
     """A whole-number option of at most INT_DIGITS digits; a long or odd value is not echoed."""
     text = value.strip()
     if not (text.lstrip("-").isascii() and text.lstrip("-").isdecimal()
             and len(text.lstrip("-")) <= INT_DIGITS):
-        raise argparse.ArgumentTypeError(say("cli.whole", value=shown(value), digits=INT_DIGITS))
+        raise argparse.ArgumentTypeError(say("cli.whole", value=shown(value, lang=lang()),
+                                             digits=INT_DIGITS))
     return int(text)
 
 
@@ -64,17 +107,18 @@ def _seat_arg(value: str) -> int:
     try:
         seat = int(value)
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(say("cli.seat_number", value=shown(value))) from exc
+        raise argparse.ArgumentTypeError(say("cli.seat_number",
+                                             value=shown(value, lang=lang()))) from exc
     if seat < 1:
         raise argparse.ArgumentTypeError(say("cli.seat_number", value=seat))
     return seat - 1
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="foodplay", description=__doc__)
+    parser = Parser(prog="foodplay", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     games = sub.add_parser("games", help="list the games, with credits and player ranges")
-    language = argparse.ArgumentParser(add_help=False)
+    language = Parser(add_help=False)
     language.add_argument("--lang", default="en", choices=LANGUAGES,
                           help="the language of the output (default: en)")
 
@@ -121,7 +165,7 @@ def cmd_games(_: argparse.Namespace) -> None:
 
 def _game_id(name: str) -> str:
     if name not in built_games():
-        raise CliError("cli.game", game=shown(name), games=", ".join(built_games()))
+        raise CliError("cli.game", game=shown(name, lang=lang()), games=", ".join(built_games()))
     return get_game(name).id
 
 
@@ -133,14 +177,63 @@ def _check_players(game_id: str, players: int) -> None:
 
 
 def _check_out(path: str) -> None:
-    """Refuse an --out path that cannot be written, before a whole game is played."""
+    """Refuse an --out path that cannot be written, before a whole game is played: an empty
+    name, a missing folder, a folder or a device in its place, a folder that refuses a new file
+    (tried with a temporary file, removed at once), a name the system refuses."""
+    if not path.strip():
+        raise CliError("cli.out_empty")
     target = Path(path)
-    folder = target.parent
-    if not folder.is_dir():
-        raise CliError("cli.out_folder", path=printable(path, 200),
-                       folder=printable(str(folder), 200))
-    if target.exists() and not target.is_file():
-        raise CliError("cli.out_taken", path=printable(path, 200))
+    try:
+        try:
+            info: os.stat_result | None = os.stat(path)
+        except FileNotFoundError:
+            info = None
+        if info is None and not target.parent.is_dir():
+            raise CliError("cli.out_folder", path=file_name(path, lang()),
+                           folder=file_name(target.parent, lang()))
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            raise CliError("cli.out_taken", path=file_name(path, lang()))
+        if path.endswith(("/", os.sep)):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        with tempfile.NamedTemporaryFile(dir=target.parent, prefix=".foodplay-", suffix=".tmp"):
+            pass
+    except (OSError, ValueError) as exc:
+        raise CliError("cli.out_not_file", path=file_name(path, lang()),
+                       reason=getattr(exc, "strerror", None) or str(exc)) from exc
+
+
+def _new_file_mode(target: Path) -> int:
+    """The mode a file written at `target` gets: the old file's, or what the umask allows."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def _write_out(record: Record, path: str) -> None:
+    """Write the record to `path` whole or not at all: into a temporary file beside it, then
+    renamed over it (an old file there stays as it was if anything fails)."""
+    target = Path(path)
+    temporary = None
+    try:
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=target.parent,
+                                         prefix=".foodplay-", suffix=".tmp",
+                                         delete=False) as handle:
+            temporary = handle.name
+            handle.write(record.dumps() + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, _new_file_mode(target))
+        os.replace(temporary, target)
+        temporary = None
+    except (OSError, ValueError) as exc:
+        raise CliError("cli.out_not_file", path=file_name(path, lang()),
+                       reason=getattr(exc, "strerror", None) or str(exc)) from exc
+    finally:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
 
 
 def _move_line(state: State, move: Move, hidden: bool) -> str:
@@ -165,8 +258,8 @@ def cmd_play(args: argparse.Namespace) -> None:
     bots = [b.strip() for b in args.bots.split(",")]
     if len(bots) not in (1, args.players) or any(b not in BOT_KINDS for b in bots):
         raise CliError("cli.bots", kinds=", ".join(BOT_KINDS), players=args.players,
-                       bots=shown(args.bots))
-    if args.out:
+                       bots=shown(args.bots, lang=lang()))
+    if args.out is not None:
         _check_out(args.out)
     record, final = play_game(game_id, args.players, args.seed, bots)
     if not args.quiet:
@@ -181,13 +274,9 @@ def cmd_play(args: argparse.Namespace) -> None:
     print(catalogue(None, lang()).format(
         "cli.result", {"count": len(record.moves), "scores": scores, "seats": final.winners()},
         final.names))
-    if args.out:
-        try:
-            record.save(args.out)
-        except OSError as exc:
-            raise CliError("cli.out_not_file", path=printable(args.out, 200),
-                           reason=exc.strerror or type(exc).__name__) from exc
-        out(say("cli.written", path=args.out))
+    if args.out is not None:
+        _write_out(record, args.out)
+        out(say("cli.written", path=file_name(args.out, lang())))
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
@@ -243,7 +332,7 @@ def cmd_check(args: argparse.Namespace) -> None:
     record = Record.load(args.file)
     state, _ = replay(record)
     status = say("cli.finished" if state.is_over else "cli.unfinished")
-    out(say("cli.checked", path=printable(args.file, 200), title=get_game(record.game).title,
+    out(say("cli.checked", path=file_name(args.file, lang()), title=get_game(record.game).title,
             count=len(record.moves), status=status))
 
 
@@ -269,7 +358,20 @@ COMMANDS = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay, "check":
             "bench": cmd_bench, "rules": cmd_rules}
 
 
+def _asked_lang(argv: Sequence[str]) -> str:
+    """The --lang a command line asks for, read before parsing, so that argparse's refusals
+    are in it too; English if none (or one the tutor does not have)."""
+    for index, arg in enumerate(argv):
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else \
+            argv[index + 1] if arg == "--lang" and index + 1 < len(argv) else None
+        if value in LANGUAGES:
+            return value
+    return "en"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    _language[0] = _asked_lang(argv)
     args = build_parser().parse_args(argv)
     _language[0] = getattr(args, "lang", "en")
     for stream in (sys.stdout, sys.stderr):

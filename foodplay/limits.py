@@ -141,8 +141,9 @@ def read_file(path: str | Path, limit: int = RECORD_BYTES) -> bytes:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 raise LimitError(where, "limit.not_regular")
             raw = handle.read(limit + 1)
-    except OSError as exc:
-        raise DataError(where, f"cannot be read ({exc.strerror or exc})") from exc
+    except (OSError, ValueError) as exc:  # ValueError: a name holding a NUL character
+        raise DataError(where, f"cannot be read ({getattr(exc, 'strerror', None) or exc})") \
+            from exc
     if len(raw) > limit:
         raise LimitError(where, "limit.bytes", count=limit)
     return raw

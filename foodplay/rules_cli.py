@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 
 from foodplay.data import DataError
-from foodplay.games import get_game
-from foodplay.messages import LANGUAGES, Catalogue
+from foodplay.games import built_games, get_game
+from foodplay.limits import QUERY_CHARS, shown
+from foodplay.messages import LANGUAGES, Catalogue, catalogue
 from foodplay.rule_index import place_text, places_for
 from foodplay.rulebook import Clause, Rulebook
-from foodplay.search import search
+from foodplay.search import QueryTooLong, check_query, search
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -22,7 +23,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     rules = sub.add_parser("rules", help="list, search or show a game's rules")
     rules.add_argument("game")
     what = rules.add_mutually_exclusive_group()
-    what.add_argument("--search", metavar="TEXT", help="find rules by word, question or number")
+    what.add_argument("--search", metavar="TEXT", help="find rules by word, question or number "
+                                                       f"(at most {QUERY_CHARS} characters)")
     what.add_argument("--clause", metavar="N", help="show one rule's card, by its number")
     rules.add_argument("--lang", default="en", choices=LANGUAGES)
     rules.add_argument("--limit", type=int, default=10, help="at most this many search results")
@@ -42,24 +44,38 @@ def find_clause(rulebook: Rulebook, number: str, cat: Catalogue, title: str) -> 
         if wanted in (clause.number.casefold(), clause.id.casefold()):
             return clause
     raise DataError("--clause", cat.format("ui.lookup.unknown_clause", {
-        "game": title, "number": number, "numbers": ", ".join(c.number for c in rulebook)}))
+        "game": title, "number": shown(number, lang=cat.lang, quoted=not number.strip()),
+        "numbers": ", ".join(c.number for c in rulebook)}))
+
+
+def checked_query(query: str, lang: str) -> str:
+    """A --search query, refused (DataError naming --search) if empty or over QUERY_CHARS."""
+    if not query.strip():
+        raise DataError("--search", catalogue(None, lang).format("ui.lookup.empty"))
+    try:
+        check_query(query, lang)
+    except QueryTooLong as exc:
+        raise DataError("--search", exc.problem) from exc
+    return query
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
-    try:
-        game = get_game(args.game)
-    except KeyError as exc:
-        raise DataError("game", exc.args[0]) from exc
-    cat, lang, rulebook = game.catalogue(args.lang), args.lang, game.rulebook()
+    lang = args.lang
+    if args.game not in built_games():
+        raise DataError("game", catalogue(None, lang).format("cli.game", {
+            "game": shown(args.game, lang=lang), "games": ", ".join(built_games())}))
+    game = get_game(args.game)
+    cat, rulebook = game.catalogue(lang), game.rulebook()
     if args.search is not None:
-        results = search(game.id, args.search, lang, max(args.limit, 1))
+        query = checked_query(args.search, lang)
+        results = search(game.id, query, lang, max(args.limit, 1))
+        said = shown(query, QUERY_CHARS, lang, quoted=False)  # printable: no escape codes
         if not results.hits:
-            print(cat.format("ui.lookup.none", {"query": args.search}))
+            print(cat.format("ui.lookup.none", {"query": said}))
             if results.suggestions:
                 print(cat.format("ui.lookup.suggest", {"words": cat.join(results.suggestions)}))
             return
-        print(cat.format("ui.lookup.results", {"count": len(results.hits),
-                                               "query": args.search}))
+        print(cat.format("ui.lookup.results", {"count": len(results.hits), "query": said}))
         for hit in results.hits:
             fields = cat.join([cat.format(f"ui.lookup.field.{f}") for f in hit.fields])
             print(f"  {clause_line(cat, hit.clause, lang)}  "
