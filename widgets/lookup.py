@@ -11,6 +11,12 @@ box brings its own small key handler, installed once per page the way the timeli
 HTML widget's `innerHTML` runs no `<script>`, but it runs a hidden empty image's `onerror`.
 The handler only focuses the box (`SEARCH_INPUT_SELECTOR`) of the reader holding the focus,
 else the first one shown; a page-wide shortcut layer can do the same for its own key.
+
+A query is at most QUERY_CHARS characters (foodplay.limits). The same handler gives the box
+that `maxlength` when it takes the focus (before anything can be typed or pasted), and says
+so in the box's note (a live region) when typing or pasting would go past it. A longer value
+that reaches the kernel anyway (set by a script) is refused unsearched: the box is cut back to
+the limit and the results say why.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from functools import cache
 
 import ipywidgets as widgets
 
+from foodplay.limits import QUERY_CHARS, shown
 from foodplay.links import with_lang
 from foodplay.rule_index import place_text, places_for
 from foodplay.rulebook import Clause, Rulebook
@@ -42,7 +49,37 @@ KEY_JS = """(function () {
     input.focus();
   };
   document.addEventListener('keydown', window.fpLookupKey);
-})();""".replace("INPUT", SEARCH_INPUT_SELECTOR)
+  // the query limit: the box takes no more, and its note says why
+  var isBox = function (el) { return !!el && !!el.matches && el.matches('INPUT'); };
+  var full = function (input, on) {
+    var box = input.closest('.fp-search-box');
+    var note = box && box.querySelector('.fp-search-limit-text');
+    if (note && note.textContent !== (on ? note.getAttribute('data-full') : '')) {
+      note.textContent = on ? note.getAttribute('data-full') : '';
+    }
+  };
+  var room = function (input) {
+    var chosen = (input.selectionEnd || 0) - (input.selectionStart || 0);
+    return MAXCHARS - (input.value.length - chosen);
+  };
+  document.addEventListener('focusin', function (e) {
+    if (isBox(e.target)) { e.target.maxLength = MAXCHARS; }
+  });
+  document.addEventListener('beforeinput', function (e) {
+    if (!isBox(e.target) || !/^insert/.test(e.inputType || '')) { return; }
+    var added = typeof e.data === 'string' ? e.data.length : 0;
+    if (added && added > room(e.target)) { full(e.target, true); }
+  });
+  document.addEventListener('paste', function (e) {
+    if (!isBox(e.target) || !e.clipboardData) { return; }
+    if (e.clipboardData.getData('text').length > room(e.target)) { full(e.target, true); }
+  });
+  document.addEventListener('input', function (e) {
+    if (isBox(e.target) && e.target.value.length < MAXCHARS) { full(e.target, false); }
+  });
+  Array.prototype.forEach.call(document.querySelectorAll('INPUT'),
+    function (el) { el.maxLength = MAXCHARS; });
+})();""".replace("INPUT", SEARCH_INPUT_SELECTOR).replace("MAXCHARS", str(QUERY_CHARS))
 MAX_HITS = 8
 
 LOOKUP_CSS = """
@@ -50,6 +87,10 @@ LOOKUP_CSS = """
 .fp-search-box > .fp-search-said { position: absolute; width: 1px; height: 1px; margin: 0;
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .fp-search .widget-label { width: auto !important; min-width: 0; margin-right: 6px; }
+.fp-search-box > .fp-search-limit, .fp-search-box > .fp-search-limit > .widget-html-content {
+  height: auto; min-height: 0; margin: 0; line-height: 1.4; }
+.fp-search-limit-text { margin: 0.1em 0 0.3em; }
+.fp-search-limit-text:empty { display: none; }
 .fp-search-results ol { margin: 0.2em 0 0.4em 1.4em; padding: 0; }
 .fp-search-results li { margin: 0.15em 0; }
 .fp-search-fields { color: #57606a; font-size: 0.9em; }
@@ -135,6 +176,11 @@ class SearchBox(widgets.VBox):
         self.said = widgets.HTML()
         for css in ("fp-search-said", "fp-sr", "fp-live"):
             self.said.add_class(css)
+        # "The search box takes at most 120 characters", filled in by the page's handler when
+        # typing or pasting would go past the limit (a live region: it is announced)
+        self.limit_note = widgets.HTML()
+        for css in ("fp-search-limit", "fp-live"):
+            self.limit_note.add_class(css)
         # the cards' style, and the hidden installer of the Alt+K handler (an empty image
         # always fails to decode)
         self.key_handler = widgets.HTML(f"<style>{LOOKUP_CSS}</style>"
@@ -144,12 +190,13 @@ class SearchBox(widgets.VBox):
                                                                margin="0"))
         row = widgets.HBox([self.query, self.button, self.key_handler])
         row.add_class("fp-search-row")
-        super().__init__([row, self.said, self.results])
+        super().__init__([row, self.limit_note, self.said, self.results])
         self.add_class("fp-search-box")
         self.query.observe(guard(lambda change: self.run(change["new"])), "value")
         self.button.on_click(guard(lambda _: self.run(self.query.value)))
         self._text: Text | None = None
         self._shown: str | None = None
+        self._cutting = False  # the box's value being cut back to the limit: no new search
 
     def render(self, text: Text) -> None:
         if self._text is not None and (self._text.game.id, self._text.lang) == \
@@ -162,15 +209,20 @@ class SearchBox(widgets.VBox):
         self.query.tooltip = text("ui.lookup.search_tip")
         self.button.description = text("ui.lookup.search")
         self.button.tooltip = text("ui.lookup.search_tip")
+        self.limit_note.value = (f'<p class="fp-search-limit-text" data-full='
+                                 f'"{text.html("ui.lookup.full", limit=QUERY_CHARS)}"></p>')
         if self._shown is not None:
             self.run(self._shown)
 
     def run(self, query: str) -> None:
         """Search for `query` and list the results (an empty query clears them)."""
         text = self._text
-        if text is None:
+        if text is None or self._cutting:
             return
         query = query.strip()
+        if len(query) > QUERY_CHARS:
+            self._refuse(text, query)
+            return
         self._shown = query or None
         if not query:
             self.results.value = self.said.value = ""
@@ -178,11 +230,12 @@ class SearchBox(widgets.VBox):
         from foodplay.search import search  # on the first search: not before the first paint
 
         found = search(text.game.id, query, text.lang, MAX_HITS)
+        said = shown(query, QUERY_CHARS, text.lang, quoted=False)  # no bidi or control codes
         if not found.hits:
             words = text.catalogue.join(list(found.suggestions))
             hint = (f'<p class="fp-search-suggest">{text.html("ui.lookup.suggest", words=words)}'
                     f"</p>") if found.suggestions else ""
-            none = text.html("ui.lookup.none", query=query)
+            none = text.html("ui.lookup.none", query=said)
             self.said.value = f"<p>{none}</p>"
             self.results.value = f'<div><p class="fp-search-none">{none}</p>{hint}</div>'
             return
@@ -196,10 +249,23 @@ class SearchBox(widgets.VBox):
                 f'<span class="fp-clause-title">{esc(hit.clause.title(text.lang))}</span> '
                 f'{badge(text, hit.clause)} <span class="fp-search-fields">'
                 f'{text.html("ui.lookup.matched", fields=fields)}</span></li>')
-        count = text.html("ui.lookup.results", count=len(found.hits), query=query)
+        count = text.html("ui.lookup.results", count=len(found.hits), query=said)
         self.said.value = f"<p>{count}</p>"
         self.results.value = (f'<div><p class="fp-search-count">{count}</p>'
                               f'<ol>{"".join(items)}</ol></div>')
+
+    def _refuse(self, text: Text, query: str) -> None:
+        """A query over QUERY_CHARS characters: not searched; the box is cut back to the limit
+        (it takes no more) and the results say why."""
+        self._cutting = True
+        try:
+            self.query.value = query[:QUERY_CHARS]
+        finally:
+            self._cutting = False
+        self._shown = None
+        refusal = text.html("ui.lookup.too_long", limit=QUERY_CHARS, count=len(query))
+        self.said.value = f"<p>{refusal}</p>"
+        self.results.value = f'<div><p class="fp-search-too-long">{refusal}</p></div>'
 
     @property
     def hits(self) -> list[str]:
