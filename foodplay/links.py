@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, parse_qsl, urlencode
 
 from foodplay.data import DataError
 from foodplay.games import LISTINGS, built_games, get_game
-from foodplay.limits import LINK_CHARS, SHOWN_CHARS, inflate, printable
+from foodplay.limits import LINK_CHARS, SHOWN_CHARS, inflate, printable, shown
 from foodplay.messages import LANGUAGES, catalogue
 from foodplay.record import Record, RecordError, replay
 
@@ -37,7 +37,9 @@ class Link:
     def problem_texts(self, lang: str = "en") -> list[str]:
         """The problems as sentences from the message catalogue."""
         cat = catalogue(None, lang)
-        return [cat.format(key, params) for key, params in self.problems]
+        return [cat.format(key, {name: value.shown(lang) if isinstance(value, Echo) else value
+                                 for name, value in params.items()})
+                for key, params in self.problems]
 
     def query(self, encoded_record: str | None = None) -> str:
         """The query string (without '?') that reopens this position. `encoded_record` is
@@ -76,9 +78,24 @@ def decode_record(text: str) -> Record:
     return Record.loads(raw)
 
 
-def _short(text: str) -> str:
+class Echo(str):
+    """A value from a link, as a problem's message repeats it: printable and cut short with its
+    length (`limits.shown`); in English as a string, in any language by `shown(lang)`."""
+
+    raw: str
+
+    def __new__(cls, raw: str) -> Echo:
+        echo = super().__new__(cls, shown(raw, SHOWN_CHARS, quoted=False))
+        echo.raw = raw
+        return echo
+
+    def shown(self, lang: str) -> str:
+        return shown(self.raw, SHOWN_CHARS, lang, quoted=False)
+
+
+def _short(text: str) -> Echo:
     """A user's text cut short and with control codes escaped, to repeat in a message."""
-    return printable(text, SHOWN_CHARS)
+    return Echo(text)
 
 
 def lang_problem(value: str) -> tuple[str, dict] | None:
