@@ -177,11 +177,10 @@ def _check_players(game_id: str, players: int) -> None:
 
 
 def _check_out(path: str) -> None:
-    """Refuse an --out path that cannot be written, before a whole game is played: an empty
-    name, a missing folder, a folder or a device in its place, a folder that refuses a new file
-    (tried with a temporary file, removed at once), a name the system refuses."""
-    if not path.strip():
-        raise CliError("cli.out_empty")
+    """Refuse an --out path that cannot be written, before a whole game is played: a missing
+    folder, a folder or a device in its place, a folder that refuses a new file (tried with a
+    temporary file, removed at once), a name the system refuses. (An empty one is refused
+    first, by cmd_play.)"""
     target = Path(path)
     try:
         try:
@@ -253,13 +252,15 @@ def _print_step(state: State, step: Step, seat: int | None, hidden: bool = False
 
 
 def cmd_play(args: argparse.Namespace) -> None:
+    if args.out is not None and not args.out.strip():
+        raise CliError("cli.out_empty")
     game_id = _game_id(args.game)
     _check_players(game_id, args.players)
     bots = [b.strip() for b in args.bots.split(",")]
     if len(bots) not in (1, args.players) or any(b not in BOT_KINDS for b in bots):
         raise CliError("cli.bots", kinds=", ".join(BOT_KINDS), players=args.players,
-                       bots=shown(args.bots, lang=lang()))
-    if args.out is not None:
+                       bots=shown(args.bots))
+    if args.out:
         _check_out(args.out)
     record, final = play_game(game_id, args.players, args.seed, bots)
     if not args.quiet:
@@ -274,7 +275,7 @@ def cmd_play(args: argparse.Namespace) -> None:
     print(catalogue(None, lang()).format(
         "cli.result", {"count": len(record.moves), "scores": scores, "seats": final.winners()},
         final.names))
-    if args.out is not None:
+    if args.out:
         _write_out(record, args.out)
         out(say("cli.written", path=file_name(args.out, lang())))
 
