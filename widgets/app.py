@@ -447,8 +447,11 @@ class App(widgets.VBox):
         self.messages.draw(Text(self.game, self.lang))
 
     def _report_error(self, exc: BaseException) -> None:
+        from foodplay.limits import SHOWN_CHARS, printable
+
         text = Text(self.game, self.lang)
-        detail = str(exc) if isinstance(exc, RecordError) else type(exc).__name__
+        detail = printable(" ".join(str(exc).split()), 6 * SHOWN_CHARS) \
+            if isinstance(exc, RecordError) else type(exc).__name__  # values in it already cut
         self.show_messages([text("ui.error.unexpected", detail=detail)], "error")
 
     @property
