@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import ast
 import errno
 import json
 import os
-import re
 import stat
 import sys
 import tempfile
@@ -20,7 +18,7 @@ from foodplay.data import DataError
 from foodplay.engine import Move, State
 from foodplay.explain import clause_label, explain, move_hidden, step_text
 from foodplay.games import LISTINGS, built_games, credits_text, get_game
-from foodplay.limits import INT_DIGITS, SHOWN_CHARS, file_name, printable, shown
+from foodplay.limits import INT_DIGITS, SHOWN_CHARS, file_name, printable, short_values, shown
 from foodplay.messages import LANGUAGES, catalogue
 from foodplay.record import Record, RecordError, Step, replay
 from foodplay.rules_cli import add_parser as add_rules_parser
@@ -57,30 +55,12 @@ def out(text: str) -> None:
     print("\n".join(printable(line, OUTPUT_LINE_CHARS) for line in text.split("\n")))
 
 
-_QUOTED = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")  # argparse's %r values
-_LONG_WORD = re.compile(rf"\S{{{2 * SHOWN_CHARS + 1},}}")
-
-
-def _short_values(message: str) -> str:
-    """An argparse message with every value it repeats shown short (`shown`): its quoted
-    values, and any other run of text longer than 2 * SHOWN_CHARS characters."""
-    def quoted(match: re.Match[str]) -> str:
-        try:
-            value = ast.literal_eval(match.group())
-        except (ValueError, SyntaxError, MemoryError, RecursionError):
-            return match.group()
-        return shown(value, lang=lang()) if isinstance(value, str) else match.group()
-
-    message = _QUOTED.sub(quoted, message)
-    return _LONG_WORD.sub(lambda m: shown(m.group(), lang=lang(), quoted=False), message)
-
-
 class Parser(argparse.ArgumentParser):
     """argparse, refusing a bad command line in one line (not a usage block), with every value
     it repeats printable and cut short."""
 
     def error(self, message: str) -> NoReturn:
-        detail = printable(_short_values(message), LINE_CHARS - SHOWN_CHARS)
+        detail = printable(short_values(message, lang()), LINE_CHARS - SHOWN_CHARS)
         self.exit(EXIT_BAD_INPUT, say("cli.usage", prog=self.prog, detail=detail) + "\n")
 
     def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]

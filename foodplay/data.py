@@ -10,6 +10,10 @@ class DataError(ValueError):
     """A data file (components, rulebook, messages, record) is malformed at `where`."""
 
     def __init__(self, where: str, problem: str):
+        if len(where) > 200 or len(problem) > 600 or not (where + problem).isprintable():
+            from foodplay.limits import short_message  # no value repeated whole, no escape code
+
+            where, problem = short_message(where, 200), short_message(problem)
         super().__init__(f"{where}: {problem}")
         self.where = where
         self.problem = problem

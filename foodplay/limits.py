@@ -6,6 +6,7 @@ from the core message catalogue; values are never echoed whole.
 
 from __future__ import annotations
 
+import ast
 import json
 import math
 import os
@@ -33,6 +34,7 @@ COMPONENTS = 2_000  # components in one set, all kinds together
 BOARD_CELLS = 144  # cells of a game board
 SHOWN_CHARS = 40  # the longest stretch of a user's value repeated in a message
 PATH_CHARS = 100  # the longest stretch of a file name repeated in a message
+MESSAGE_CHARS = 600  # the longest refusal (DataError, RecordError); a longer one is cut
 # A rule search: the longest clause title in any language is 58 characters (Coffee Rush's
 # French "Étape 4 : de nouvelles commandes pour les joueurs suivants"), the longest glossary
 # term or component name 28; twice a title leaves room for a question around it.
@@ -76,6 +78,35 @@ def shown(value: Any, limit: int = SHOWN_CHARS, lang: str = "en", *, quoted: boo
 def file_name(path: str | Path, lang: str = "en") -> str:
     """A file name as a message repeats it: `shown`, unquoted, at most PATH_CHARS long."""
     return shown(str(path), PATH_CHARS, lang, quoted=False)
+
+
+_QUOTED = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")  # a repr of a string
+_LONG_RUN = re.compile(rf"\S{{{2 * SHOWN_CHARS + 1},}}")
+
+
+def short_values(message: str, lang: str = "en") -> str:
+    """`message` with the values it repeats shown short (`shown`): each quoted string (a
+    repr, as argparse and `{value!r}` write it) longer than 2 * SHOWN_CHARS characters, and
+    any other run of text without spaces that long."""
+    def quoted(match: re.Match[str]) -> str:
+        if len(match.group()) <= 2 * SHOWN_CHARS + 2:
+            return match.group()
+        try:
+            value = ast.literal_eval(match.group())
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            return match.group()
+        return shown(value, lang=lang) if isinstance(value, str) else match.group()
+
+    message = _QUOTED.sub(quoted, message)
+    return _LONG_RUN.sub(lambda m: shown(m.group(), lang=lang, quoted=False), message)
+
+
+def short_message(text: str, limit: int = MESSAGE_CHARS) -> str:
+    """A refusal as it may be shown: printable, its long values cut (`short_values`), then
+    cut to `limit` characters. A short, printable text is returned as it is."""
+    if len(text) <= limit and text.isprintable():
+        return text
+    return printable(short_values(text), limit)
 
 
 def _cut(text: str, limit: int) -> tuple[str, bool]:

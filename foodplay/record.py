@@ -22,7 +22,7 @@ class RecordError(ValueError):
 
     def __init__(self, message: str, *, step: int | None = None, move: Move | None = None,
                  clause: str | None = None):
-        super().__init__(message)
+        super().__init__(limits.short_message(message))  # no value repeated whole
         self.step = step
         self.move = move
         self.clause = clause

@@ -34,7 +34,7 @@ settings.register_profile(
 )
 FUZZ = settings.get_profile("foodplay-fuzz")
 GAMES = built_games()
-MESSAGE_CHARS = 3_000  # a refusal repeats no huge value
+MESSAGE_CHARS = 600  # a refusal repeats no huge value (limits.MESSAGE_CHARS)
 
 ODD_TEXTS = ["", "²", "٣", "0", "1", "-1", "9" * 30, "\ud800", "\x1b[31m", "\u202e", "x" * 5000,
              "patty", "milk", "spoon", "pizza", "seat", "kind", "count", "id", "fork", "null"]
