@@ -139,3 +139,48 @@ def test_the_summary_opens_as_a_page_that_prints_on_two_pages(page, voila_server
     page.emulate_media(media="print")
     save_screenshot(page, "lookup-05-summary-print")
     assert not page.locator(".fp-summary-bar").is_visible()
+
+
+def test_the_search_box_takes_at_most_the_query_limit_and_says_why(page, voila_server,
+                                                                   save_screenshot):
+    """Typed or pasted, a query stops at QUERY_CHARS characters and the box's note says so
+    (a live region); a longer value sent by a script is refused by the kernel, unsearched."""
+    from foodplay.limits import QUERY_CHARS
+
+    page.goto(f"{voila_server}{APP}?players=3&seed=7&step=0")
+    box = page.locator(".fp-search input")
+    expect(box).to_be_visible(timeout=FIRST_RENDER_MS)
+    note = page.locator(".fp-search-limit-text")
+    expect(note).to_have_count(1)
+    expect(note).to_have_text("")
+    holder = page.locator(".fp-search-limit").bounding_box()
+    assert holder is not None and holder["height"] <= 1, holder  # no room taken when empty
+    expect(page.locator(".fp-search-limit > .widget-html-content")).to_have_attribute(
+        "aria-live", "polite")
+
+    box.click()
+    assert box.evaluate("el => el.maxLength") == QUERY_CHARS
+    page.keyboard.insert_text("rat " * 60)  # 240 characters at once, as a paste inserts them
+    assert len(box.input_value()) == QUERY_CHARS
+    page.keyboard.type("z")  # one more, typed
+    assert len(box.input_value()) == QUERY_CHARS
+    expect(note).to_have_text(f"The search box takes at most {QUERY_CHARS} characters.")
+    save_screenshot(page, "lookup-06-limit-note")
+    page.keyboard.press("Backspace")
+    expect(note).to_have_text("")
+    # a paste that would not fit says so too (the listener reads the pasted text)
+    box.evaluate("el => { const data = new DataTransfer(); data.setData('text', 'x'.repeat(9));"
+                 " el.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data,"
+                 " bubbles: true})); }")
+    expect(note).to_have_text(f"The search box takes at most {QUERY_CHARS} characters.")
+    page.keyboard.press("Enter")  # the 119 characters kept are searched
+    results = page.locator(".fp-search-results")
+    expect(results.locator(".fp-search-count")).to_contain_text("match", timeout=UPDATE_MS)
+
+    # a value longer than the box allows, set by a script, reaches the kernel: refused
+    box.evaluate("el => { el.value = 'r'.repeat(5000);"
+                 " el.dispatchEvent(new Event('change', {bubbles: true})); }")
+    expect(results.locator(".fp-search-too-long")).to_contain_text(
+        f"at most {QUERY_CHARS} characters; this one has 5000", timeout=UPDATE_MS)
+    expect(box).to_have_value("r" * QUERY_CHARS, timeout=UPDATE_MS)
+    assert "Traceback" not in page.locator("body").inner_text()
