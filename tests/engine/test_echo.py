@@ -94,3 +94,27 @@ def test_a_link_value_is_shown_short_in_the_link_language(lang):
     (text,) = link.problem_texts(lang)
     assert "50000" in text and "\\x1b" in text and raw_codes(text) == [] and len(text) < 300
     assert limits.shown("\x1b" * 50_000, limits.SHOWN_CHARS, lang, quoted=False) in text
+
+
+LINK_VALUES = ["\x1b[2J\x1b]0;pwned\x07", "\u202eevil", "a\u2028b", "\x00", "", "%1b%5b31m",
+               "x" * 60_000, "\x1b" * 20_000, "é" * 30_000, "9" * 5_000, "-1", "[]", "{}"]
+
+
+def test_hostile_link_values_are_told_short_and_clean_in_every_language():
+    """Every parameter a link reads (and an unknown one), each hostile value: the problems
+    are said with no raw control or bidi code and no value repeated whole."""
+    from urllib.parse import quote
+
+    counts = {"tried": 0, "problems said": 0, "leaked": 0, "long": 0}
+    for name in ("game", "players", "seed", "record", "scenario", "step", "seat", "lang",
+                 "mode", "x" * 500):
+        for value in LINK_VALUES:
+            link = parse_query(f"game=burg&{quote(name)}={quote(value)}")
+            for lang in LANGUAGES:
+                counts["tried"] += 1
+                for text in link.problem_texts(lang):
+                    counts["problems said"] += 1
+                    counts["leaked"] += bool(raw_codes(text))
+                    counts["long"] += len(text) > 400 or len(value) > 200 and value in text
+    print("\nhostile link values:", counts)
+    assert counts["leaked"] == counts["long"] == 0 and counts["problems said"] > 0
