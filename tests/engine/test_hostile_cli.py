@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from bot_games import bot_game
 
-from foodplay.cli import LINE_CHARS, OUTPUT_LINE_CHARS, main
+from foodplay.cli import LINE_CHARS, OUTPUT_LINE_CHARS, build_parser, main
 
 BAD_VALUES = {
     "ANSI colour": "\x1b[31mred",
@@ -52,9 +52,16 @@ LEAK_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}
 KEPT = set("\n\u200c\u200d")  # a line break, and the joiners of emoji sequences
 
 
+def options(command: str) -> set[str]:
+    """The options a command takes (so that one added later is swept too)."""
+    commands = next(a for a in build_parser()._actions if a.dest == "command").choices
+    return set(commands[command]._option_string_actions)
+
+
 def slots(record: str) -> dict[str, list[str]]:
     """Each argument of each command, as a command line with {} where the value goes."""
-    return {
+    later = {"play --position": ["play", "burg", "--quiet", "--position", "{}"]}
+    return {slot: argv for slot, argv in later.items() if argv[3] in options(argv[0])} | {
         "command": ["{}"],
         "games --lang": ["games", "--lang", "{}"],
         "games extra": ["games", "{}"],
