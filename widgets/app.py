@@ -431,10 +431,7 @@ class App(widgets.VBox):
         if self.mode == "play":
             # take a seat from the position shown: later steps are dropped, bots take the rest
             record = self.timeline.record
-            kept = Record(record.game, record.players, seed=record.seed, setup=record.setup,
-                          options=dict(record.options), names=record.names,
-                          components=record.components,
-                          moves=list(record.moves[: self.timeline.cursor]), title=record.title)
+            kept = record.cut(self.timeline.cursor)  # under the rules the record follows
             self._load(kept, None)
         else:
             self.learner = None

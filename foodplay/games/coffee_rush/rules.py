@@ -854,8 +854,10 @@ class CoffeeRushGame(Game):
                   setup: Mapping[str, Any] | None = None,
                   options: Mapping[str, Any] | None = None,
                   components: Mapping[str, Any] | None = None,
-                  names: list[str] | None = None) -> CoffeeRushState:
+                  names: list[str] | None = None,
+                  rules_version: str | None = None) -> CoffeeRushState:
         self.check_players(players)
+        self.check_rules_version(rules_version)  # only one version so far
         chosen = self._options(options, players)
         comp = self.components(components)
         board = self._board(comp)
