@@ -65,7 +65,8 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
     for b, item in enumerate(_list(raw.get("burgers", []), f"{where}.burgers")):
         at = f"{where}.burgers[{b}]"
         pos.known_keys(pos.as_object(item, at), ("recipe", "bottom", "top"), at)
-        recipe = recipes.get(item.get("recipe"))
+        name = item.get("recipe")
+        recipe = recipes.get(name) if isinstance(name, str) else None
         require(recipe is not None, f"{at}.recipe", f"must be one of {', '.join(recipes)}")
         bottom = _bottom(state, item.get("bottom", "bottom_bun"), f"{at}.bottom", pool)
         fillings = sorted(recipe.fillings.elements())

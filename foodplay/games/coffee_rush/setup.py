@@ -133,7 +133,12 @@ def _position(raw: Any, players: int, comp: Components, board: Board) -> Positio
             f"must describe all {players} seats")
     seats = [_seat(item, f"{where}.seats[{s}]", comp) for s, item in enumerate(seats_raw)]
     token = raw.get("start_token", "open")
-    require(token in ("open", "closed"), f"{where}.start_token", "must be 'open' or 'closed'")
+    require(isinstance(token, str) and token in ("open", "closed"), f"{where}.start_token",
+            "must be 'open' or 'closed'")
+    for s, seat in enumerate(seats):
+        require(token == "closed" or len(seat.penalties) < 5, f"{where}.start_token",
+                f"is 'open', but seat {s} holds {len(seat.penalties)} penalty cards: the start "
+                "token turns to CLOSED at a player's fifth" + _rule("R5-4"))
     return Position(meeples, seats, token == "open")
 
 
@@ -157,7 +162,11 @@ def _seat(raw: Any, where: str, comp: Components) -> SeatStart:
     spent = _ids(raw.get("spent", []), f"{where}.spent", comp.orders, "an order card")
     rush = whole_number(raw.get("rush", 0), f"{where}.rush")
     upgrades = raw.get("upgrades", [])
-    require(isinstance(upgrades, list) and all(u in comp.upgrades for u in upgrades)
+    require(isinstance(upgrades, list)
+            and all(isinstance(u, str) and u in comp.upgrades for u in upgrades)
             and len(set(upgrades)) == len(upgrades), f"{where}.upgrades",
             f"must list distinct upgrades from {', '.join(comp.upgrades)}")
+    require(len(spent) == 3 * len(upgrades), f"{where}.spent",
+            f"holds {len(spent)} spent orders, but each active upgrade costs exactly 3 "
+            f"completed orders and this seat has {len(upgrades)}" + _rule("R1"))
     return SeatStart(tabs, cups, completed, penalties, spent, rush, list(upgrades))

@@ -7,7 +7,11 @@ the seat's view: `hand`, `deck` (top first), `discard`, `plates`, `medals`, `eat
 `judges` (those it has scored). A seat without `deck` has the starting cards it does not show
 elsewhere shuffled into its deck; otherwise they count as trashed. The Pantry is the rest of the
 ingredients, shuffled, with `deck_top` on top; the rest of the judges fill their stacks.
-"""
+
+What a position leaves out is dealt as the game deals it: a seat without `hand` draws its five
+cards from the top of its deck (rule 3), a position without `market` has the Market dealt from
+the Pantry's top, slot 1 first (S4). A hand of more than five cards, or an empty Market slot
+while the Pantry still holds cards (G6), is refused."""
 
 from __future__ import annotations
 
@@ -30,7 +34,7 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
           slots: list[str]) -> int | None:
     """Lay out the position; `pantry` is the shuffled Pantry, `slots` the judge places' stacks.
     Returns the seat whose turn begins, if the position names one."""
-    from foodplay.games.cuisine_a_la_card.rules import MARKET_SIZE, PLATES
+    from foodplay.games.cuisine_a_la_card.rules import HAND_SIZE, MARKET_SIZE, PLATES
 
     game, comp, where = state.game, state.comp, "setup.position"
     pos.known_keys(pos.as_object(raw, where), POSITION_KEYS, where)
@@ -60,12 +64,15 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
         for name in ("hand", "discard", "eaten"):
             piles[name] = pos.id_list(seat.get(name, []), f"{at}.{name}", cards, "a card")
             take(piles[name], f"{at}.{name}", mine)
+        pos.check(len(piles["hand"]) <= HAND_SIZE, game, f"{at}.hand",
+                  f"holds {len(piles['hand'])} cards, but a turn starts with the {HAND_SIZE} "
+                  "drawn at the end of the last one, or fewer", "P3")
         for i, card in enumerate(piles["eaten"]):
             pos.check(not cards[card].tool, game, f"{at}.eaten[{i}]",
                       "Spoons and Forks are never part of a dish", "Q1")
         plates = seat.get("plates", [])
         require(isinstance(plates, list) and len(plates) <= PLATES, f"{at}.plates",
-                f"must list at most {PLATES} warming plates")
+                f"must list at most {PLATES} warming plates (null for an empty one)")
         placed = pos.id_list([c for c in plates if c is not None], f"{at}.plates", cards,
                              "a card")
         take(placed, f"{at}.plates", mine)
@@ -81,6 +88,8 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
         state.hand[s], state.discard[s], state.eaten[s] = \
             piles["hand"], piles["discard"], piles["eaten"]
         state.deck[s] = list(reversed(deck)) if "deck" in seat else deck
+        if "hand" not in seat:  # dealt: the hand drawn at the end of the seat's last turn (P3)
+            state._draw(s, HAND_SIZE, [])
         state.plates[s] = list(plates) + [None] * (PLATES - len(plates))
         state.medals[s] = pos.count(seat.get("medals", 0), f"{at}.medals")
         pos.check(state.medals[s] < state.target, game, f"{at}.medals",
@@ -96,8 +105,8 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
     require(isinstance(market, list) and len(market) == MARKET_SIZE, f"{where}.market",
             f"must list the {MARKET_SIZE} Market slots, slot 1 first (null for an empty one)")
     for i, card in enumerate(market):
-        require(card is None or (card in comp.pantry), f"{where}.market[{i}]",
-                f"{card!r} is not an ingredient of the Pantry")
+        require(card is None or (isinstance(card, str) and card in comp.pantry),
+                f"{where}.market[{i}]", f"{pos.shown(card)} is not an ingredient of the Pantry")
     pool.take_all([c for c in market if c], f"{where}.market")
     fridge = pos.id_list(raw.get("fridge", []), f"{where}.fridge", comp.pantry, "an ingredient")
     pool.take_all(fridge, f"{where}.fridge")
@@ -105,6 +114,12 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
     state.forks = pool.left["fork"]
     pool.left["fork"] = 0
     state.pantry = pos.stack_top(pool.rest(pantry), top, "setup.deck_top", "Pantry")
+    if "market" not in raw:  # dealt from the Pantry's top, slot 1 first, as at the set-up (S4)
+        state.market = [state.pantry.pop() if state.pantry else None for _ in market]
+    empty = [i for i, card in enumerate(state.market) if card is None]
+    pos.check(not empty or not state.pantry, game, f"{where}.market[{empty[0] if empty else 0}]",
+              f"is empty while the Pantry still holds {len(state.pantry)} cards: every cleanup "
+              "refills the Market", "G6")
     _judges(state, raw.get("judges"), slots, judges, f"{where}.judges")
     active = raw.get("active")
     require(active is None or (isinstance(active, int) and not isinstance(active, bool)
@@ -127,7 +142,8 @@ def _judges(state: CuisineState, raw: Any, slots: list[str], pool: pos.Pool,
     for i, judge in enumerate(shown):
         if judge is None:
             continue
-        require(judge in comp.judges, f"{where}[{i}]", f"{judge!r} is not a judge")
+        require(isinstance(judge, str) and judge in comp.judges, f"{where}[{i}]",
+                f"{pos.shown(judge)} is not a judge")
         pos.check(slots[i] == "all" or str(comp.judges[judge].tier) == slots[i], game,
                   f"{where}[{i}]", f"place {i + 1} shows judges needing {slots[i]} meal points",
                   "S3")

@@ -1320,7 +1320,10 @@ class CuisineGame(Game):
             chosen[name] = value
         comp = self.components(components)
         setup = dict(setup or {})
-        rng = random.Random(seed if seed is not None else setup.get("seed", 0))
+        base = seed if seed is not None else setup.get("seed", 0)
+        require(isinstance(base, int) and not isinstance(base, bool), "setup.seed",
+                "must be a whole number")
+        rng = random.Random(base)
         state = CuisineState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]),
                              chosen)
         state.rules = version
