@@ -80,15 +80,11 @@ def test_a_cuisine_position_without_market_or_hands_deals_them():
         get_game("cuisine-a-la-card").new_state(2, seed=1).inventory().values())
 
 
-def test_a_cuisine_position_refuses_a_gap_in_the_market_and_an_overfull_hand():
+def test_a_cuisine_position_refuses_a_gap_in_the_market():
     doc = document("cuisine-a-la-card")
     doc["position"]["market"][2] = None
     said = _refusal(doc)
     assert "setup.position.market[2]" in said and "(Rule G6, clause G6)" in said
-    doc = document("cuisine-a-la-card")
-    doc["position"]["seats"][1]["hand"] = ["spoon"] * 6
-    said = _refusal(doc)
-    assert "setup.position.seats[1].hand" in said and "(Rule 3, clause P3)" in said
 
 
 @pytest.mark.parametrize("game_id", built_games())

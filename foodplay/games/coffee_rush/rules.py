@@ -990,6 +990,7 @@ class CoffeeRushGame(Game):
             state.upgrades[s] = [u for u in state.comp.upgrades if u in seat.upgrades]
             state.meeples[s] = list(staged.meeples[s])
         state.open = staged.open
+        state.turns = [staged.round - 1] * state.players
         if not staged.open:
             state.closed_by = "staged"
         events.append(event("coffee-rush.setup.position", ("S1", "S3", "S4"), seat=state.first,

@@ -74,3 +74,21 @@ def apply(state: FoodTruckState, raw: Any, central: list[str], top: list[str]) -
     pos.check(len(supply) == state.players or not state.central, game, f"{where}.supply",
               f"holds {len(supply)} cards while the central deck still holds "
               f"{len(state.central)}: a round starts with one card per player", "R3-3")
+
+
+def export(state: FoodTruckState) -> dict[str, Any] | None:
+    """The position document of `state` if it is the start of a round's preparation, before
+    anyone has ordered a card, else None. The truck card turned up this round goes back on
+    top of its deck, since `apply` starts the round and turns it up again."""
+    if state.phase != "prepare" or any(state.pile) or state.is_over:
+        return None
+    seats = []
+    for s in range(state.players):
+        seat: dict[str, Any] = {"hand": list(state.hand[s]), "vp": state.vp[s]}
+        if state.trucks_on:
+            seat["truck_deck"] = [state.truck[s]] + list(reversed(state.truck_deck[s]))
+            seat["truck_discard"] = list(state.truck_discard[s])
+        seats.append(seat)
+    return {"first_player": state.first, "options": {"trucks": state.trucks_on},
+            "deck_top": list(reversed(state.central)),
+            "position": {"round": state.round, "supply": list(state.supply), "seats": seats}}
