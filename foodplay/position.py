@@ -173,8 +173,10 @@ def position_record(text: str | bytes) -> Any:
     setup.setdefault("seed", 0)
     options = data.get("options", {})
     require(isinstance(options, Mapping), "options", "must be an object")
-    record = Record(game.id, players, setup=setup, options=dict(options),
-                    names=data.get("names"))
+    names = data.get("names")
+    require(names is None or (isinstance(names, list) and all(isinstance(n, str) for n in names)),
+            "names", "must be a list of names, one per seat")
+    record = Record(game.id, players, setup=setup, options=dict(options), names=names)
     game.check_players(players)
     record.new_state()
     return Record.loads(record.dumps())  # through the loader's checks, as a saved file would

@@ -19,13 +19,13 @@ WRONG: list[Any] = [[], {}, [[]], [{}], {"id": 1}, [None], None, True, False, 0,
 # The keys a seat or a position may hold, added where they are missing
 EXTRA_KEYS = {"burg": (("round", "deck", "seats"),
                        ("hand", "used", "burgers", "in_progress", "wastebasket", "rat_tokens")),
-              "coffee-rush": (("meeples", "seats", "start_token"),
+              "coffee-rush": (("round", "meeples", "seats", "start_token"),
                               ("tabs", "cups", "completed", "penalties", "spent", "rush",
                                "upgrades")),
-              "cuisine-a-la-card": (("round", "active", "market", "fridge", "judges", "trash",
-                                     "seats"),
+              "cuisine-a-la-card": (("round", "active", "market", "fridge", "judges", "stacks",
+                                     "trash", "seats"),
                                     ("hand", "deck", "discard", "plates", "medals", "eaten",
-                                     "judges")),
+                                     "judges", "waiting", "dishes")),
               "food-truck": (("round", "supply", "seats"),
                              ("hand", "vp", "truck_deck", "truck_discard"))}
 DOCUMENTS = {
@@ -51,7 +51,9 @@ DOCUMENTS = {
                               "seats": [{"hand": ["spoon", "spoon", "brie", "fork", "salt"],
                                          "discard": ["cheddar"], "plates": ["tofu", None],
                                          "medals": 4, "eaten": ["eggs", "bok_choy", "salt"],
-                                         "judges": ["pitmaster"]},
+                                         "judges": ["pitmaster"], "waiting": ["pitmaster"],
+                                         "dishes": [{"cards": ["eggs", "bok_choy", "salt"],
+                                                     "points": 6, "medals": 1}]},
                                         {"hand": ["spoon"], "deck": ["spoon", "rice"],
                                          "medals": 2}]}},
     "food-truck": {"game": "food-truck", "players": 2, "seed": 4, "deck_top": ["hot_dog"],
@@ -82,13 +84,32 @@ def document(game_id: str) -> dict:
     return doc
 
 
+def exported(game_id: str) -> dict:
+    """A position document exported from the middle of a seeded bot game: every field the
+    format has, decks and judge stacks in order."""
+    from foodplay.bots import play_game
+    from foodplay.position import position_document
+    from foodplay.record import replay as replayed
+
+    record, _ = play_game(game_id, 2, 5, ["heuristic"])
+    state, _ = replayed(record, 0)
+    found = []
+    for move in record.moves:
+        doc = position_document(state)
+        if doc is not None:
+            found.append(doc)
+        state.apply(move)
+    return found[len(found) // 2]
+
+
 def _paths(value: Any, path: tuple = ()) -> Iterator[tuple]:
+    """Every path into `value`; of a list, its first three items only (decks are long)."""
     yield path
     if isinstance(value, dict):
         for key, item in value.items():
             yield from _paths(item, path + (key,))
     elif isinstance(value, list):
-        for index, item in enumerate(value):
+        for index, item in enumerate(value[:3]):
             yield from _paths(item, path + (index,))
 
 
@@ -98,10 +119,10 @@ def _set(doc: Any, path: tuple, value: Any) -> None:
     doc[path[-1]] = value
 
 
-def mutations(game_id: str) -> Iterator[tuple[str, str]]:
-    """(where, JSON text) for every field of the game's document set to every wrong value,
-    and every missing position or seat key added with every wrong value."""
-    base = document(game_id)
+def mutations(game_id: str, base: dict | None = None) -> Iterator[tuple[str, str]]:
+    """(where, JSON text) for every field of the game's document (or of `base`) set to every
+    wrong value, and every missing position or seat key added with every wrong value."""
+    base = document(game_id) if base is None else base
     paths = [p for p in _paths(base) if p]
     tops, seat_keys = EXTRA_KEYS[game_id]
     for key in tops:
@@ -116,14 +137,14 @@ def mutations(game_id: str) -> Iterator[tuple[str, str]]:
             yield ".".join(map(str, path)), json.dumps(doc)
 
 
-def run(game_id: str, moves: int = 6) -> dict[str, Any]:
+def run(game_id: str, moves: int = 6, base: dict | None = None) -> dict[str, Any]:
     """Try every mutation: counts of refused and accepted ones, and every other exception
     (TypeError and the like) as (where, exception). An accepted position plays a few random
     legal moves, so that a position the tutor cannot play is found too."""
     tried = refused = accepted = 0
     faults: list[tuple[str, str]] = []
     rng = random.Random(0)
-    for where, text in mutations(game_id):
+    for where, text in mutations(game_id, base):
         tried += 1
         try:
             record = position_record(text)
@@ -147,8 +168,9 @@ if __name__ == "__main__":
     from foodplay.games import built_games
 
     for game in built_games():
-        result = run(game)
-        print(game, {k: v for k, v in result.items() if k != "faults"},
-              "faults:", len(result["faults"]))
-        for where, fault in result["faults"][:40]:
-            print("   ", where, fault)
+        for name, base in (("hand-written", None), ("exported", exported(game))):
+            result = run(game, base=base)
+            print(game, name, {k: v for k, v in result.items() if k != "faults"},
+                  "faults:", len(result["faults"]))
+            for where, fault in result["faults"][:40]:
+                print("   ", where, fault)
