@@ -49,10 +49,18 @@ def make_bot(kind: str, seed: int = 0) -> RandomBot | HeuristicBot:
 def play_game(game_id: str, players: int, seed: int, bots: Sequence[str] = ("random",),
               max_moves: int = 100_000) -> tuple[Record, State]:
     """Play a whole game between bots (one kind per seat, or one for all); return the record."""
+    record = Record(get_game(game_id).id, players, seed=seed)
+    return record, play_on(record, record.new_state(), seed, bots, max_moves)
+
+
+def play_on(record: Record, state: State, seed: int, bots: Sequence[str] = ("random",),
+            max_moves: int = 100_000) -> State:
+    """Bots play `state`, the position after `record`'s moves, to the end; each move is added
+    to the record. Random bots are seeded from `seed` and their seat."""
+    players = record.players
     kinds = list(bots) if len(bots) == players else [bots[0]] * players
     seats = [make_bot(kind, seed * 101 + s) for s, kind in enumerate(kinds)]
-    record = Record(get_game(game_id).id, players, seed=seed)
-    state = record.new_state()
+    game_id = record.game
     while (decision := state.decision()) is not None:
         if len(record.moves) >= max_moves:
             raise RuntimeError(f"{game_id} did not end within {max_moves} moves")
@@ -62,4 +70,4 @@ def play_game(game_id: str, players: int, seed: int, bots: Sequence[str] = ("ran
             record.moves.append(move)
             if not decision.simultaneous:
                 break
-    return record, state
+    return state

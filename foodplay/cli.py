@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from foodplay.bots import BOT_KINDS, play_game
+from foodplay.bots import BOT_KINDS, play_game, play_on
 from foodplay.data import DataError
 from foodplay.engine import Move, State
 from foodplay.explain import clause_label, explain, move_hidden, step_text
@@ -105,12 +105,14 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a whole game between bots and explain every move",
                           parents=[language])
     play.add_argument("game")
-    play.add_argument("--players", type=_whole_arg, default=3)
+    play.add_argument("--players", type=_whole_arg, default=None, help="default: 3")
     play.add_argument("--seed", type=_whole_arg, default=1)
     play.add_argument("--bots", default="random",
                       help="one bot kind for all seats, or one per seat, comma-separated "
                            f"({', '.join(BOT_KINDS)})")
     play.add_argument("--out", help="write the game record to this JSON file")
+    play.add_argument("--position", help="continue from this file: a position document "
+                                         "(docs/records.md) or a saved record, bots playing on")
     play.add_argument("--quiet", action="store_true", help="print only the result")
 
     rep = sub.add_parser("replay", help="replay a record, step by step", parents=[language])
@@ -231,18 +233,46 @@ def _print_step(state: State, step: Step, seat: int | None, hidden: bool = False
         out(f"  {sentence.text}  [{cited}]")
 
 
+def _position(path: str, game_id: str, players: int | None) -> Record:
+    """The record a --position file starts from, refused in one line naming what is wrong and
+    where (the file, then the field)."""
+    from foodplay.limits import read_file
+    from foodplay.position import position_record
+
+    where = printable(path, 200)
+    try:
+        record = position_record(read_file(path))
+        replay(record)  # every move of a saved record, before a bot plays
+    except (DataError, RecordError) as exc:
+        raise CliError("cli.position", path=where, detail=str(exc)) from exc
+    game = get_game(game_id)
+    if record.game != game.id:
+        raise CliError("cli.position_game", path=where, found=get_game(record.game).title,
+                       title=game.title)
+    if players is not None and players != record.players:
+        raise CliError("cli.position_players", path=where, players=players,
+                       seats=record.players)
+    return record
+
+
 def cmd_play(args: argparse.Namespace) -> None:
     if args.out is not None and not args.out.strip():
         raise CliError("cli.out_empty")
     game_id = _game_id(args.game)
-    _check_players(game_id, args.players)
+    start = _position(args.position, game_id, args.players) if args.position else None
+    players = start.players if start else 3 if args.players is None else args.players
+    _check_players(game_id, players)
     bots = [b.strip() for b in args.bots.split(",")]
-    if len(bots) not in (1, args.players) or any(b not in BOT_KINDS for b in bots):
-        raise CliError("cli.bots", kinds=", ".join(BOT_KINDS), players=args.players,
+    if len(bots) not in (1, players) or any(b not in BOT_KINDS for b in bots):
+        raise CliError("cli.bots", kinds=", ".join(BOT_KINDS), players=players,
                        bots=shown(args.bots))
     if args.out:
         _check_out(args.out)
-    record, final = play_game(game_id, args.players, args.seed, bots)
+    if start is None:
+        record, final = play_game(game_id, players, args.seed, bots)
+    else:
+        record = start
+        final = play_on(record, replay(record)[0], args.seed, bots)
     if not args.quiet:
         state, steps = replay(record, 0)
         _print_step(state, steps[0], None)

@@ -243,15 +243,38 @@ class Game:
     credits: ClassVar[Credits]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "1"  # the rules this tutor plays now (docs/records.md)
+    # every rules version whose records this tutor replays as they were played, oldest first
+    rules_versions: ClassVar[tuple[str, ...]] = ("1",)
+    # a version label that releases wrote for more than one set of rules -> those versions,
+    # the likeliest first (Record.played_version tries them in turn)
+    rules_labels: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     options: ClassVar[Mapping[str, Any]] = {}
 
     def new_state(self, players: int, *, seed: int | None = None,
                   setup: Mapping[str, Any] | None = None,
                   options: Mapping[str, Any] | None = None,
                   components: Mapping[str, Any] | None = None,
-                  names: list[str] | None = None) -> State:
+                  names: list[str] | None = None, rules_version: str | None = None) -> State:
+        """A new game; `rules_version` (default: the current one) picks the rules an older
+        record was played under, one of `rules_versions`."""
         raise NotImplementedError
+
+    def check_rules_version(self, version: Any) -> str:
+        """`version` if this tutor can replay it (None: the current one), else DataError in one
+        sentence naming both versions and what the learner can do."""
+        if version is None:
+            return self.rules_version
+        if isinstance(version, str) and version in self.rules_versions:
+            return version
+        from foodplay.data import DataError
+        from foodplay.limits import shown
+
+        known = ", ".join(self.rules_versions)
+        raise DataError("rules_version", f"this record was made under {self.title} rules "
+                        f"version {shown(version)}, which this tutor does not know: it replays "
+                        f"versions {known} and plays version {self.rules_version!r}; open the "
+                        "record with the tutor release that saved it, or start a new game")
 
     def check_players(self, players: Any) -> None:
         """Raise DataError unless `players` is a whole number in the game's player range."""

@@ -353,9 +353,7 @@ def _parse(data: Any, source: str) -> Lesson:
     require(isinstance(step, int) and not isinstance(step, bool)
             and 0 <= step <= len(record.moves), "start.step",
             f"must be a step from 0 to {len(record.moves)}")
-    record = Record(record.game, record.players, record.seed, record.setup,
-                    dict(record.options), record.names, record.components,
-                    list(record.moves[:step]), record.title, record.rules_version)
+    record = record.cut(step)
     seat = data.get("seat")
     require(isinstance(seat, int) and not isinstance(seat, bool)
             and 0 <= seat < record.players, "seat",

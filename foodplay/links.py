@@ -11,6 +11,7 @@ import binascii
 import json
 import zlib
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
 from foodplay.data import DataError
@@ -106,6 +107,17 @@ def lang_problem(value: str) -> tuple[str, dict] | None:
     return "link.bad_lang", {"value": _short(value), "languages": ", ".join(LANGUAGES)}
 
 
+def query_lang(query: Any) -> str:
+    """The language a query string asks for, if the tutor has it, else English; never raises,
+    so a link that cannot be opened still falls back in its own language."""
+    try:
+        values = parse_qs(str(query)[:LINK_CHARS + 1000].lstrip("?"), max_num_fields=100)
+        lang = values.get("lang", ["en"])[-1]
+    except Exception:  # noqa: BLE001 - any unreadable query: English
+        return "en"
+    return lang if lang in LANGUAGES else "en"
+
+
 def _whole(value: str, name: str, low: int, high: int, problems: list) -> int | None:
     try:
         number = int(value)
@@ -165,6 +177,8 @@ def parse_query(query: str, default_game: str = "burg") -> Link:
         except RecordError as exc:
             detail = printable(" ".join(str(exc).split()), 6 * SHOWN_CHARS)
             problems.append(("link.bad_record", {"detail": detail.rstrip(".?")}))
+        except Exception as exc:  # noqa: BLE001 - a fault of the tutor's: the link still opens
+            problems.append(("link.record_fault", {"error": type(exc).__name__}))
     if "scenario" in values and "record" not in values:  # a worked example, by name
         record = _scenario(game_id, values["scenario"], problems)
         if record is not None:

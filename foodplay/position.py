@@ -173,8 +173,31 @@ def position_record(text: str | bytes) -> Any:
     setup.setdefault("seed", 0)
     options = data.get("options", {})
     require(isinstance(options, Mapping), "options", "must be an object")
-    record = Record(game.id, players, setup=setup, options=dict(options),
-                    names=data.get("names"))
+    names = data.get("names")
+    require(names is None or (isinstance(names, list) and all(isinstance(n, str) for n in names)),
+            "names", "must be a list of names, one per seat")
+    record = Record(game.id, players, setup=setup, options=dict(options), names=names)
     game.check_players(players)
     record.new_state()
     return Record.loads(record.dumps())  # through the loader's checks, as a saved file would
+
+
+EXPORTERS = {"burg": "foodplay.games.burg.position",
+             "coffee-rush": "foodplay.games.coffee_rush.setup",
+             "cuisine-a-la-card": "foodplay.games.cuisine_a_la_card.position",
+             "food-truck": "foodplay.games.food_truck.position"}
+
+
+def position_document(state: Any, seed: int = 0) -> dict[str, Any] | None:
+    """The position document (as `position_record` reads) of `state`, if the game's position
+    format can hold it at this step, else None: BURG and Food Truck at the start of a round,
+    Coffee Rush when a round starts, Cuisine a la Card when a turn starts. Every deck is in
+    its order; `seed` only drives shuffles still to come (docs/records.md)."""
+    import importlib
+
+    game = state.game
+    found = importlib.import_module(EXPORTERS[game.id]).export(state)
+    if found is None:
+        return None
+    return {"game": game.id, "players": state.players, "names": list(state.names),
+            "seed": seed, **found}

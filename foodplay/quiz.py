@@ -176,9 +176,7 @@ def _position(record: Record, step: int) -> State:
 
 
 def _cut(record: Record, step: int) -> Record:
-    return Record(record.game, record.players, record.seed, record.setup, dict(record.options),
-                  record.names, record.components, list(record.moves[:step]), record.title,
-                  record.rules_version)
+    return record.cut(step)
 
 
 def _sentences(state: State, events: Sequence[Event], seat: Seat | None, lang: str,

@@ -45,12 +45,58 @@ class Record:
     narration: dict[int, str] = field(default_factory=dict)  # step -> message key
     # step -> a teacher's own comment (their words, so data rather than catalogue keys)
     annotations: dict[int, str] = field(default_factory=dict)
+    _version_known: bool = field(default=False, repr=False, compare=False)
 
     def new_state(self) -> State:
-        """The position before the first move."""
+        """The position before the first move, under the rules the record was played by."""
+        return self._state_under(self.played_version())
+
+    def cut(self, step: int) -> Record:
+        """A new record of the first `step` moves, played under the same rules version (its
+        title kept; narration and notes left out), for a learner who takes a seat there."""
+        version = self.played_version()
+        twin = Record(self.game, self.players, self.seed, self.setup, dict(self.options),
+                      self.names, self.components, list(self.moves[:step]), self.title, version)
+        twin._version_known = self._version_known
+        return twin
+
+    def _state_under(self, version: str | None) -> State:
+        return get_game(self.game).new_state(
+            self.players, seed=self.seed, setup=self.setup, options=self.options,
+            components=self.components, names=self.names, rules_version=version)
+
+    def played_version(self) -> str | None:
+        """The rules version this record's moves follow (None: the current one).
+
+        Some releases kept writing a version their rules had left (`Game.rules_labels`): such
+        a record is tried under each version its label may stand for, in order, and the first
+        that accepts every move is the one; the record then says so, so it is saved with the
+        right version. If none accepts every move, the one that gets furthest is kept, so the
+        refusal a learner reads is the one of the rules the record most likely followed."""
         game = get_game(self.game)
-        return game.new_state(self.players, seed=self.seed, setup=self.setup,
-                              options=self.options, components=self.components, names=self.names)
+        candidates = game.rules_labels.get(self.rules_version or "", ())
+        if len(candidates) < 2 or self._version_known:
+            return self.rules_version
+        furthest, best = -1, candidates[0]
+        for version in candidates:
+            reached = self._moves_accepted(version)
+            if reached == len(self.moves):
+                best = version
+                break
+            if reached > furthest:
+                furthest, best = reached, version
+        self.rules_version, self._version_known = best, True
+        return best
+
+    def _moves_accepted(self, version: str) -> int:
+        """How many of the moves, from the first, the rules `version` accept."""
+        state = self._state_under(version)
+        for index, move in enumerate(self.moves):
+            try:
+                state.apply(move)
+            except IllegalMove:
+                return index
+        return len(self.moves)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -126,10 +172,13 @@ class Record:
         if setup is not None and "seed" in setup:
             require(isinstance(setup["seed"], int) and not isinstance(setup["seed"], bool),
                     "setup.seed", "must be a whole number")
+        # an older version is replayed under its own rules; an unknown one is refused whole
         rules_version = data.get("rules_version")
-        require(rules_version in (None, game.rules_version), "rules_version",
-                f"this tutor plays {game.id} rules version {game.rules_version!r}, "
-                f"not {shown(rules_version)}")
+        if rules_version is not None:
+            try:
+                game.check_rules_version(rules_version)
+            except DataError as exc:  # one sentence of its own, not "malformed record"
+                raise RecordError(f"{exc}.") from exc
         options = data.get("options", {})
         require(isinstance(options, dict), "options", "must be an object")
         names = data.get("names")
@@ -159,6 +208,7 @@ class Record:
             require(_step_number(key, len(moves)), at,
                     f"must be a step number from 0 to {len(moves)}")
             require(isinstance(value, str), at, "must be a message key")
+            _narration_key(game, value, at, int(key))
             steps[int(key)] = value
         annotations = _annotations(data.get("annotations", {}), len(moves))
         return cls(game.id, players, seed, setup, options, names, components, moves, title,
@@ -166,6 +216,32 @@ class Record:
 
 
 MAX_ANNOTATION = 4000  # characters in one teacher's comment
+
+
+def _narration_key(game: Any, key: str, where: str, step: int) -> None:
+    """A narration key must name a message of the game that needs no parameters, in every
+    language (a plural message needs its count): a record gives none, and the app shows the
+    message as it stands."""
+    import string
+
+    from foodplay.messages import LANGUAGES
+
+    for lang in LANGUAGES:
+        cat = game.catalogue(lang)
+        require(cat.has(key), where, f"step {step}'s narration {shown(key)} is no message of "
+                                     f"{game.title}")
+        template = cat.template(key)
+        if isinstance(template, dict):
+            fields = [template.get("by", "count")]
+        else:
+            try:
+                fields = [f for _, f, _, _ in string.Formatter().parse(template) if f is not None]
+            except ValueError:
+                fields = ["?"]
+        require(not fields, where,
+                f"step {step}'s narration {shown(key)} needs details a record cannot give "
+                f"({', '.join('{' + f + '}' for f in fields)} in {lang}); a narration must be "
+                "a message that stands alone")
 
 
 def _step_number(key: Any, last: int) -> bool:

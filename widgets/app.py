@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from foodplay.bots import BOT_KINDS, make_bot, play_game
 from foodplay.engine import IllegalMove, Move, Verdict
 from foodplay.games import get_game
-from foodplay.links import parse_query
+from foodplay.links import parse_query, query_lang
 from foodplay.messages import LANGUAGES, catalogue
 from foodplay.record import Record, RecordError
 from foodplay.timeline import Timeline
@@ -214,7 +214,9 @@ class App(widgets.VBox):
             app.show_messages(problems, "problem")
             return app
         except Exception as exc:  # a link must never show a traceback: fall back, and say so
-            app = cls(game=game, env=env, **kwargs)
+            lang = query_lang(query)  # in the link's own language
+            app = cls(game=game, env=env, lang=lang, **kwargs)
+            app.show_messages([catalogue(None, lang).format("link.not_opened", {})], "problem")
             app.errors.record(exc)
             return app
 
@@ -431,10 +433,7 @@ class App(widgets.VBox):
         if self.mode == "play":
             # take a seat from the position shown: later steps are dropped, bots take the rest
             record = self.timeline.record
-            kept = Record(record.game, record.players, seed=record.seed, setup=record.setup,
-                          options=dict(record.options), names=record.names,
-                          components=record.components,
-                          moves=list(record.moves[: self.timeline.cursor]), title=record.title)
+            kept = record.cut(self.timeline.cursor)  # under the rules the record follows
             self._load(kept, None)
         else:
             self.learner = None

@@ -54,6 +54,9 @@ def seat(tabs=None, cups=None, **more) -> dict:
     """One seat of a staged position: tabs (4 lists, tab 1 first), cups (3 lists), and more."""
     data = {"tabs": tabs or [[], [], [], []], "cups": cups or [[], [], []]}
     data.update(more)
+    if "spent" not in data:  # R1: each active upgrade was paid with 3 completed orders
+        orders = [o["id"] for o in DEFAULT["deck"]["orders"]][-12:]
+        data["spent"] = orders[:3 * len(data.get("upgrades", []))]
     return data
 
 

@@ -27,7 +27,7 @@ POSITIONS = {
                         "seats": [{"completed": ["c01"], "rush": 2, "cups": [["milk"], [], []]},
                                   {}]}),
     "cuisine-a-la-card": (2, {
-        "round": 5, "active": 1, "market": ["eggs", None, "rice", "tofu"],
+        "round": 5, "active": 1, "market": ["eggs", "butter", "rice", "tofu"],
         "fridge": ["duck", "corn"], "judges": ["home_cook", "nonna", "gourmet"],
         "seats": [{"hand": ["spoon", "spoon", "brie", "fork", "salt"], "discard": ["cheddar"],
                    "plates": ["tofu", None], "medals": 4, "eaten": ["eggs", "bok_choy", "salt"],

@@ -65,7 +65,8 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
     for b, item in enumerate(_list(raw.get("burgers", []), f"{where}.burgers")):
         at = f"{where}.burgers[{b}]"
         pos.known_keys(pos.as_object(item, at), ("recipe", "bottom", "top"), at)
-        recipe = recipes.get(item.get("recipe"))
+        name = item.get("recipe")
+        recipe = recipes.get(name) if isinstance(name, str) else None
         require(recipe is not None, f"{at}.recipe", f"must be one of {', '.join(recipes)}")
         bottom = _bottom(state, item.get("bottom", "bottom_bun"), f"{at}.bottom", pool)
         fillings = sorted(recipe.fillings.elements())
@@ -118,3 +119,23 @@ def fits(fillings: Counter[str], comp: Any) -> list[str]:
     from foodplay.games.burg.lookups import fits_some_recipe
 
     return fits_some_recipe(fillings, comp)
+
+
+def export(state: BurgState) -> dict[str, Any] | None:
+    """The position document of `state` if it is the start of a round (nothing revealed yet),
+    else None: what `apply` reads back into the same position, the deck in its order."""
+    if state.phase != "reveal" or state.revealed or state.piles or state.waiting_rats \
+            or state.pending is not None or state.is_over:
+        return None
+    seats = []
+    for s in range(state.players):
+        seats.append({
+            "hand": dict(state.hands[s]), "used": list(state.used[s]),
+            "burgers": [{"recipe": b["recipe"], "bottom": b["bottom"], "top": b["top"]}
+                        for b in state.burgers[s]],
+            "in_progress": [{"bottom": b["bottom"], "fillings": list(b["fillings"])}
+                            for b in state.progress[s]],
+            "wastebasket": list(state.waste[s]), "rat_tokens": state.rat_tokens[s]})
+    return {"first_player": state.first,
+            "position": {"round": state.round, "deck": list(reversed(state.deck)),
+                         "seats": seats}}

@@ -739,8 +739,10 @@ class BurgGame(Game):
                   setup: Mapping[str, Any] | None = None,
                   options: Mapping[str, Any] | None = None,
                   components: Mapping[str, Any] | None = None,
-                  names: list[str] | None = None) -> BurgState:
+                  names: list[str] | None = None,
+                  rules_version: str | None = None) -> BurgState:
         self.check_players(players)
+        self.check_rules_version(rules_version)  # only one version so far
         require(not options, "options", "BURG has no options")
         comp = self.components(components)
         setup = dict(setup or {})

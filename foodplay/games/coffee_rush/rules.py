@@ -854,8 +854,10 @@ class CoffeeRushGame(Game):
                   setup: Mapping[str, Any] | None = None,
                   options: Mapping[str, Any] | None = None,
                   components: Mapping[str, Any] | None = None,
-                  names: list[str] | None = None) -> CoffeeRushState:
+                  names: list[str] | None = None,
+                  rules_version: str | None = None) -> CoffeeRushState:
         self.check_players(players)
+        self.check_rules_version(rules_version)  # only one version so far
         chosen = self._options(options, players)
         comp = self.components(components)
         board = self._board(comp)
@@ -988,6 +990,7 @@ class CoffeeRushGame(Game):
             state.upgrades[s] = [u for u in state.comp.upgrades if u in seat.upgrades]
             state.meeples[s] = list(staged.meeples[s])
         state.open = staged.open
+        state.turns = [staged.round - 1] * state.players
         if not staged.open:
             state.closed_by = "staged"
         events.append(event("coffee-rush.setup.position", ("S1", "S3", "S4"), seat=state.first,

@@ -17,7 +17,7 @@ from foodplay.games.coffee_rush.components import Components
 from foodplay.position import rule_ref
 
 SETUP_KEYS = ("seed", "first_player", "deck_top", "position")
-POSITION_KEYS = ("meeples", "seats", "start_token")
+POSITION_KEYS = ("round", "meeples", "seats", "start_token")
 SEAT_KEYS = ("tabs", "cups", "completed", "penalties", "spent", "rush", "upgrades")
 
 
@@ -39,6 +39,7 @@ class Position:
     meeples: list[list[int]]  # per seat, cell numbers
     seats: list[SeatStart]
     open: bool = True
+    round: int = 1  # the round this turn starts: every seat has had round - 1 turns
 
 
 @dataclass
@@ -133,8 +134,14 @@ def _position(raw: Any, players: int, comp: Components, board: Board) -> Positio
             f"must describe all {players} seats")
     seats = [_seat(item, f"{where}.seats[{s}]", comp) for s, item in enumerate(seats_raw)]
     token = raw.get("start_token", "open")
-    require(token in ("open", "closed"), f"{where}.start_token", "must be 'open' or 'closed'")
-    return Position(meeples, seats, token == "open")
+    require(isinstance(token, str) and token in ("open", "closed"), f"{where}.start_token",
+            "must be 'open' or 'closed'")
+    for s, seat in enumerate(seats):
+        require(token == "closed" or len(seat.penalties) < 5, f"{where}.start_token",
+                f"is 'open', but seat {s} holds {len(seat.penalties)} penalty cards: the start "
+                "token turns to CLOSED at a player's fifth" + _rule("R5-4"))
+    number = whole_number(raw.get("round", 1), f"{where}.round", 1)
+    return Position(meeples, seats, token == "open", number)
 
 
 def _seat(raw: Any, where: str, comp: Components) -> SeatStart:
@@ -157,7 +164,31 @@ def _seat(raw: Any, where: str, comp: Components) -> SeatStart:
     spent = _ids(raw.get("spent", []), f"{where}.spent", comp.orders, "an order card")
     rush = whole_number(raw.get("rush", 0), f"{where}.rush")
     upgrades = raw.get("upgrades", [])
-    require(isinstance(upgrades, list) and all(u in comp.upgrades for u in upgrades)
+    require(isinstance(upgrades, list)
+            and all(isinstance(u, str) and u in comp.upgrades for u in upgrades)
             and len(set(upgrades)) == len(upgrades), f"{where}.upgrades",
             f"must list distinct upgrades from {', '.join(comp.upgrades)}")
+    require(len(spent) == 3 * len(upgrades), f"{where}.spent",
+            f"holds {len(spent)} spent orders, but each active upgrade costs exactly 3 "
+            f"completed orders and this seat has {len(upgrades)}" + _rule("R1"))
     return SeatStart(tabs, cups, completed, penalties, spent, rush, list(upgrades))
+
+
+def export(state: Any) -> dict[str, Any] | None:
+    """The position document of `state` if a round starts (the start player's turn begins,
+    nothing done yet), else None; `parse` reads it back into the same position, the deck's
+    order included. Mid-round turns are left out: a position's turn is the start player's."""
+    if state.phase != "move" or state.turn != state.first or state.meeple is not None \
+            or state.steps or state.path or state.held or state.served or state.upgraded \
+            or state.is_over or state.queue or len(set(state.turns)) != 1:
+        return None
+    board = state.board
+    seats = [{"tabs": [list(t) for t in state.tabs[s]], "cups": [list(c) for c in state.cups[s]],
+              "completed": list(state.completed[s]), "penalties": list(state.penalties[s]),
+              "spent": list(state.spent[s]), "rush": state.rush[s],
+              "upgrades": list(state.upgrades[s])} for s in range(state.players)]
+    meeples = [[list(board.rc(cell)) for cell in state.meeples[s]] for s in range(state.players)]
+    return {"first_player": state.first, "options": dict(state.options),
+            "deck_top": list(reversed(state.deck)),
+            "position": {"round": state.turns[0] + 1, "meeples": meeples, "seats": seats,
+                         "start_token": "open" if state.open else "closed"}}

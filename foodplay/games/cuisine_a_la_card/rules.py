@@ -177,6 +177,7 @@ class CuisineState(State):
         self.queue: list[dict[str, Any]] = []  # abilities still to resolve, choices first in line
         self.end_trigger: dict[str, Any] | None = None
         self.setup_events: list[Event] = []
+        self.rules = 2  # the rules version played (CuisineGame.rules_versions), as a number
 
     # --- whose decision ------------------------------------------------------------------
     def mode(self) -> str | None:
@@ -656,9 +657,11 @@ class CuisineState(State):
                              total=self.currency))
 
     def _to_discard_bought(self, seat: Seat, card: str) -> None:
-        """A bought card goes onto the discard pile, marked as bought this turn (P2-3)."""
+        """A bought card goes onto the discard pile, marked as bought this turn (P2-3; rules
+        version 1 did not follow it, so once drawn it could be used)."""
         self.discard[seat].append(card)
-        self.bought_discard.append(len(self.discard[seat]) - 1)
+        if self.rules >= 2:
+            self.bought_discard.append(len(self.discard[seat]) - 1)
 
     def _pay(self, cost: int) -> None:
         self.currency -= cost
@@ -794,6 +797,8 @@ class CuisineState(State):
         events.append(ev("serve", ("P2-4", "G12"), seat=seat, cards=cards, judge=judge.id,
                          tier=judge.tier, count=len(cards)))
         for key, params, clauses in result.lines:
+            if key == "score.plate_plays" and self.rules < 2:  # D2 before version 2
+                key, clauses = "score.plate_no_play", ("D2", "P1")
             events.append(ev(key, clauses, seat=seat, **params))
         events.append(ev("score.total", ("P2-4", "C1"), seat=seat, count=result.total,
                          sum=result.sum_text))
@@ -825,6 +830,8 @@ class CuisineState(State):
                 entry["played"] = len(self.turn_played)
                 self.turn_played.append(entry["card"])
                 self.turn_fired.append(False)
+            elif self.rules < 2:  # version 1: a plate card was never played, so never acted
+                continue
             for ability in self.comp.cards[entry["card"]].abilities:
                 if ability.trigger == "play":
                     self._enqueue(seat, entry["card"], "on_play", ability.effects)
@@ -1284,7 +1291,13 @@ class CuisineGame(Game):
     credits = Credits("Dani Demarest", "InMotion", 2016)
     min_players = 2
     max_players = MAX_PLAYERS
-    rules_version = "1"
+    # 2 (2026-12-01): a card bought this turn cannot be used this turn even once drawn (P2-3),
+    # and a warming-plate card's On Play ability acts in a dish (D2). Version 1 records are
+    # replayed without either rule (docs/records.md).
+    rules_version = "2"
+    rules_versions = ("1", "2")
+    # the releases of 2026-12-01 to 2026-12-03 played version 2 but still wrote "1"
+    rules_labels = {"1": ("2", "1")}
     options = OPTIONS
 
     def components(self, data: Mapping[str, Any] | None = None) -> Components:
@@ -1295,8 +1308,10 @@ class CuisineGame(Game):
                   setup: Mapping[str, Any] | None = None,
                   options: Mapping[str, Any] | None = None,
                   components: Mapping[str, Any] | None = None,
-                  names: list[str] | None = None) -> CuisineState:
+                  names: list[str] | None = None,
+                  rules_version: str | None = None) -> CuisineState:
         self.check_players(players)
+        version = int(self.check_rules_version(rules_version))
         chosen = dict(OPTIONS)
         for name, value in dict(options or {}).items():
             require(name in OPTIONS, f"options.{name}",
@@ -1305,9 +1320,13 @@ class CuisineGame(Game):
             chosen[name] = value
         comp = self.components(components)
         setup = dict(setup or {})
-        rng = random.Random(seed if seed is not None else setup.get("seed", 0))
+        base = seed if seed is not None else setup.get("seed", 0)
+        require(isinstance(base, int) and not isinstance(base, bool), "setup.seed",
+                "must be a whole number")
+        rng = random.Random(base)
         state = CuisineState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]),
                              chosen)
+        state.rules = version
         from foodplay.games.cuisine_a_la_card.setup import deal
 
         deal(state, setup)

@@ -184,6 +184,8 @@ def _first_player(state: CuisineState, setup: dict[str, Any], events: list, stag
                          cards=list(state.hand[seat]), count=len(state.hand[seat])))
     if example:
         events.append(ev("setup.example", "S1"))
+    if state.rules < 2:  # an older record, replayed under the rules it was played by
+        events.append(ev("setup.rules_v1", ("P2-3", "D2")))
     if staged:
         state.active = active
         events.append(ev("setup.position", ("S1", "T"), round=state.round, seat=active,

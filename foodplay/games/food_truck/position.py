@@ -3,7 +3,9 @@
 `setup.position` holds `round`, the face-up `supply`, and one object per seat named as in the
 seat's view: `hand` (all of the seat's Meal cards, the starting ones included, and its
 Dessert), `vp`, `truck_deck` (top first) and `truck_discard`. Meals beyond the starting ones
-come out of the central deck; the rest of it is shuffled, with `deck_top` on top.
+come out of the central deck; the rest of it is shuffled, with `deck_top` on top. A position
+without `supply` has it dealt from the central deck's top, one card per player, as every round
+starts (rule 3-3); a supply given with fewer cards is refused unless the central deck is empty.
 """
 
 from __future__ import annotations
@@ -58,9 +60,35 @@ def apply(state: FoodTruckState, raw: Any, central: list[str], top: list[str]) -
         else:
             require("truck_deck" not in seat and "truck_discard" not in seat, at,
                     "has truck cards, but this game is played without them (options.trucks)")
-    supply = pos.id_list(raw.get("supply", []), f"{where}.supply", comp.meals, "a meal")
+    if "supply" not in raw:  # dealt from the central deck, as at the end of a round (R3-3)
+        state.central = pos.stack_top(pool.rest(central), top, "setup.deck_top", "central deck")
+        state.supply = [state.central.pop()
+                        for _ in range(min(state.players, len(state.central)))]
+        return
+    supply = pos.id_list(raw["supply"], f"{where}.supply", comp.meals, "a meal")
     pos.check(len(supply) <= state.players, game, f"{where}.supply",
               f"holds {len(supply)} cards, but the supply has one per player", "R3-3")
     pool.take_all(supply, f"{where}.supply")
     state.supply = supply
     state.central = pos.stack_top(pool.rest(central), top, "setup.deck_top", "central deck")
+    pos.check(len(supply) == state.players or not state.central, game, f"{where}.supply",
+              f"holds {len(supply)} cards while the central deck still holds "
+              f"{len(state.central)}: a round starts with one card per player", "R3-3")
+
+
+def export(state: FoodTruckState) -> dict[str, Any] | None:
+    """The position document of `state` if it is the start of a round's preparation, before
+    anyone has ordered a card, else None. The truck card turned up this round goes back on
+    top of its deck, since `apply` starts the round and turns it up again."""
+    if state.phase != "prepare" or any(state.pile) or state.is_over:
+        return None
+    seats = []
+    for s in range(state.players):
+        seat: dict[str, Any] = {"hand": list(state.hand[s]), "vp": state.vp[s]}
+        if state.trucks_on:
+            seat["truck_deck"] = [state.truck[s]] + list(reversed(state.truck_deck[s]))
+            seat["truck_discard"] = list(state.truck_discard[s])
+        seats.append(seat)
+    return {"first_player": state.first, "options": {"trucks": state.trucks_on},
+            "deck_top": list(reversed(state.central)),
+            "position": {"round": state.round, "supply": list(state.supply), "seats": seats}}

@@ -702,8 +702,10 @@ class FoodTruckGame(Game):
                   setup: Mapping[str, Any] | None = None,
                   options: Mapping[str, Any] | None = None,
                   components: Mapping[str, Any] | None = None,
-                  names: list[str] | None = None) -> FoodTruckState:
+                  names: list[str] | None = None,
+                  rules_version: str | None = None) -> FoodTruckState:
         self.check_players(players)
+        self.check_rules_version(rules_version)  # only one version so far
         options = dict(options or {})
         for name in options:
             require(name in OPTIONS, f"options.{name}",
