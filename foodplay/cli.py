@@ -239,7 +239,7 @@ def _position(path: str, game_id: str, players: int | None) -> Record:
     from foodplay.limits import read_file
     from foodplay.position import position_record
 
-    where = printable(path, 200)
+    where = file_name(path, lang())
     try:
         record = position_record(read_file(path))
         replay(record)  # every move of a saved record, before a bot plays
@@ -265,7 +265,7 @@ def cmd_play(args: argparse.Namespace) -> None:
     bots = [b.strip() for b in args.bots.split(",")]
     if len(bots) not in (1, players) or any(b not in BOT_KINDS for b in bots):
         raise CliError("cli.bots", kinds=", ".join(BOT_KINDS), players=players,
-                       bots=shown(args.bots))
+                       bots=shown(args.bots, lang=lang()))
     if args.out:
         _check_out(args.out)
     if start is None:
