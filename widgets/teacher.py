@@ -71,7 +71,7 @@ PRESENTER_CSS = """
   background: #f6f8fa; gap: 6px; }
 .fp-teacher-tools textarea { font-size: 1.05em; min-height: 5em; }
 .fp-teacher-row { gap: 8px; flex-wrap: wrap; align-items: center; }
-.fp-teacher-note-count { font-size: 0.85em; color: #57606a; text-align: right; }
+.fp-teacher-note-count { font-size: 0.85em; color: #57606a; margin-left: auto; }
 .fp-teacher-note-count .fp-over { color: #a40e26; font-weight: bold; }
 """
 
@@ -152,20 +152,20 @@ class Teacher(widgets.VBox):
         self._code = RecordCode()  # the record compressed for the class link
         self._bare: tuple[tuple, int] | None = None  # (record version, its size without notes)
         self._opened_notes = notes_hash(self.record.annotations)  # the notes it came with
+        self._edited: set[int] = set()  # steps whose note was changed on this page
 
         top = widgets.HBox([self.game_select, self.presenter])
         top.add_class("fp-teacher-row")
         top.add_class("fp-teacher-head")
         self.title.add_class("fp-teacher-head")
-        note_buttons = widgets.HBox([self.save_note, self.remove_note])
+        note_buttons = widgets.HBox([self.save_note, self.remove_note, self.note_count])
         note_buttons.add_class("fp-teacher-row")
         files = widgets.HBox([self.upload, self.download])
         files.add_class("fp-teacher-row")
         lesson_row = widgets.HBox([self.lesson_select, self.lesson_link])
         lesson_row.add_class("fp-teacher-row")
         # the note box goes beside the step it annotates (see _place_note_box)
-        self.note_box = widgets.VBox([self.notes_heading, self.note, self.note_count,
-                                      note_buttons, self.status])
+        self.note_box = widgets.VBox([self.notes_heading, self.note, note_buttons, self.status])
         self.note_box.add_class("fp-teacher-tools")
         self.note_box.add_class("fp-teacher-note-box")
         self.tools = widgets.VBox([self.share_heading, files, self.paste, self.start_position,
@@ -236,6 +236,7 @@ class Teacher(widgets.VBox):
             self.app.render()
             return
         self.record.annotations[self.step] = value
+        self._edited.add(self.step)
         self._message = ("ui.teacher.saved", {"step": self.step,
                                               "count": len(self.record.annotations)})
         self.app.render()
@@ -265,6 +266,7 @@ class Teacher(widgets.VBox):
             self.record.annotations[self.step] = value
         else:
             self.record.annotations.pop(self.step, None)
+        self._edited.add(self.step)
         self._message = ("ui.teacher.kept", {"step": self.step})
         self.app._draw_note(self.app.context())  # the tutor's aside for this step, at once
         self._draw_status(text)
@@ -276,6 +278,7 @@ class Teacher(widgets.VBox):
 
     def remove(self) -> None:
         self.record.annotations.pop(self.step, None)
+        self._edited.add(self.step)
         self._message = ("ui.teacher.removed", {"step": self.step,
                                                 "count": len(self.record.annotations)})
         self.app.render()
@@ -324,6 +327,7 @@ class Teacher(widgets.VBox):
     def _swap(self, app: App) -> None:
         self.app = app
         self._opened_notes = notes_hash(app.timeline.record.annotations)
+        self._edited = set()
         self._watch(app)
         self.holder.children = [app]
         self._place_note_box()
@@ -429,10 +433,15 @@ class Teacher(widgets.VBox):
         this game was opened with, they are the teacher's latest (a note removed stays
         removed); kept over other notes (the same game opened from another link or file),
         both are kept, the browser's winning on a step both have. A note that no longer fits
-        is left out; the record's stays."""
+        is left out; the record's stays. A note changed on this page before the browser's copy
+        came in stays as it is now."""
         record = self.record
         current = dict(record.annotations)
         merged = dict(notes) if base == self._opened_notes else {**current, **notes}
+        for step in self._edited:
+            merged.pop(step, None)
+            if step in current:
+                merged[step] = current[step]
         for step, text in sorted(merged.items()):
             if len(text) > MAX_ANNOTATION or SURROGATE.search(text):
                 if step in current:

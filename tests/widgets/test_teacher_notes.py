@@ -293,6 +293,14 @@ def test_notes_from_another_opening_of_the_same_game_are_merged_not_lost(two_pla
     assert "2 notes on this game were brought back" in plain(teacher.status.value)
 
 
+def test_a_note_typed_before_the_browsers_copy_came_in_stays(teacher):
+    base = notes_hash(teacher.record.annotations)
+    type_note(teacher, 4, "Typed just now.")
+    teacher.keeper.receive(game_key(teacher.record),
+                           {"notes": {"4": "An older note.", "6": "Kept earlier."}, "base": base})
+    assert teacher.record.annotations == {4: "Typed just now.", 6: "Kept earlier."}
+
+
 @pytest.mark.parametrize("entry", [None, [], {"notes": "nope"}, {"notes": {"1": 5}}, "text"])
 def test_a_stored_entry_that_is_not_notes_changes_nothing(teacher, entry):
     teacher.keeper.receive(game_key(teacher.record), entry)
@@ -302,8 +310,8 @@ def test_a_stored_entry_that_is_not_notes_changes_nothing(teacher, entry):
 
 def test_the_page_no_longer_claims_more_than_is_true(teacher):
     said = plain(teacher.status.value)
-    assert "never lose" not in said and "Next, Back or the slider" in said
-    assert "in this browser: open the same game here again" in said
+    assert "never lose" not in said
+    assert "Notes are kept as you type, in this browser too: reopen this game here" in said
 
 
 def test_the_lost_notice_words_are_up_to_date_and_in_the_template():
