@@ -1,5 +1,6 @@
-"""A teacher's notes kept in the browser's local storage too, so that a reload or a dead kernel
-loses none of them.
+"""A teacher's notes: what a note may be (`note_problem`: what a saved game and a class link
+can hold), and the notes kept in the browser's local storage too, so that a reload or a dead
+kernel loses none of them.
 
 Where: ``localStorage["foodplay.notes/1/<game key>"]`` of the tutor's origin, one key per game
 (a key per game, not one object for all: Chromium passes writes between tabs a moment late, and

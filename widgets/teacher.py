@@ -153,6 +153,7 @@ class Teacher(widgets.VBox):
         self._bare: tuple[tuple, int] | None = None  # (record version, its size without notes)
         self._opened_notes = notes_hash(self.record.annotations)  # the notes it came with
         self._edited: set[int] = set()  # steps whose note was changed on this page
+        self._keyed: tuple[tuple, str] | None = None  # (record version, its storage key)
 
         top = widgets.HBox([self.game_select, self.presenter])
         top.add_class("fp-teacher-row")
@@ -415,7 +416,7 @@ class Teacher(widgets.VBox):
         self._draw_count(text, self.note.value)
         record = self.record
         version = (id(record), len(record.moves), self.app._edits)
-        if getattr(self, "_keyed", (None,))[0] != version:
+        if self._keyed is None or self._keyed[0] != version:
             self._keyed = (version, game_key(record))
         self.keeper.show(self._keyed[1], self.app.timeline.last, step, self._opened_notes,
                          MAX_ANNOTATION, self.lang)

@@ -65,8 +65,7 @@
     button.addEventListener('click', function () { location.reload(); });
     box.appendChild(said);
     box.appendChild(button);
-    document.body.appendChild(box);
-    button.focus({preventScroll: true});
+    document.body.appendChild(box);  // announced (role alert); focus stays where it is
   }
 
   function Watched(url, protocols) {
