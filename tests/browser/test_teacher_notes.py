@@ -22,7 +22,7 @@ from foodplay_widgets.store import BrowserStore
 
 FIRST_RENDER_MS = 60_000
 UPDATE_MS = 10_000
-LOST_MS = 10_000  # the server sees a dead kernel within about a second
+LOST_MS = 10_000  # the server checks its kernels every 3 s: measured 0.07 to 3.1 s
 
 
 def kill_kernel(kernel_id: str) -> int:
@@ -60,7 +60,7 @@ def test_a_dead_kernel_is_said_at_once_and_a_reload_brings_every_note_back(page,
     expect(notice).to_contain_text("rechargez la page et elles reviendront")
     reload = notice.locator("button.fp-lost-reload")
     expect(reload).to_have_text("Recharger la page")
-    assert seconds < 5, f"the notice came {seconds:.1f} s after the kill"
+    assert seconds < LOST_MS / 1000, f"the notice came {seconds:.1f} s after the kill"
     # typed after the kernel died: the kernel never hears it, the browser keeps it
     note.fill("Comptez les ingrédients, pas le rat.")
     page.wait_for_function(
