@@ -80,6 +80,8 @@ APP_NOTEBOOKS = {"burg": "burg.ipynb", "coffee-rush": "coffee-rush.ipynb",
                  "cuisine-a-la-card": "cuisine-a-la-card.ipynb", "food-truck": "food-truck.ipynb"}
 LESSONS_NOTEBOOK = "lessons.ipynb"
 TYPING_PAUSE = 0.6  # seconds without a key before the links follow a note being typed
+
+
 def _find_class(widget: widgets.Widget, css: str) -> widgets.Box | None:
     """The first box under `widget` (depth first) that carries the CSS class `css`."""
     if css in getattr(widget, "_dom_classes", ()) and isinstance(widget, widgets.Box):
