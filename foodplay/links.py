@@ -20,6 +20,23 @@ from foodplay.limits import LINK_CHARS, SHOWN_CHARS, inflate, printable, shown
 from foodplay.messages import LANGUAGES, catalogue
 from foodplay.record import Record, RecordError, replay
 
+# The longest link the tutor hands out (a class link, a share link), counted as the relative
+# address it gives ("burg.ipynb?game=..."). A link longer than what a server on the way accepts
+# opens nothing, so the tutor offers the download instead. nginx, in front of most servers and
+# Binder (ingress-nginx), answers 414 when a request line outgrows one 8 KiB header buffer
+# (`large_client_header_buffers 4 8k`, its default); Apache's LimitRequestLine is 8190; Node's
+# HTTP server (JupyterHub's proxy) takes 16 KiB of headers; Tornado, which serves Voilà, takes
+# 64 KiB; Chromium navigates to 2 MiB. The page's own scheme, host and path come on top of the
+# relative address (about 120 characters on mybinder.org): 7,500 leaves room for them under
+# nginx's 8 KiB. A finished game's record is 800 to 1,700 characters in a link (all four games,
+# every player count, 8 seeds each), so only long notes come near it.
+SHARE_CHARS = 7_500
+
+
+def too_long_to_share(href: str) -> bool:
+    """Whether a link is too long to hand out (SHARE_CHARS)."""
+    return len(href) > SHARE_CHARS
+
 
 @dataclass
 class Link:

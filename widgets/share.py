@@ -7,7 +7,7 @@ import base64
 
 import ipywidgets as widgets
 
-from foodplay.links import Link, encode_record
+from foodplay.links import SHARE_CHARS, Link, encode_record, too_long_to_share
 from foodplay.record import Record
 from foodplay_widgets.context import Context
 from foodplay_widgets.guard import Guard, unguarded
@@ -42,6 +42,11 @@ def link_row_html(href: str, css: str, text_html: str, label_html: str,
             f'onfocus="this.value = this.previousElementSibling.href; this.select()">'
             f'<img class="fp-full-url" alt="" hidden src="data:," '
             f'onerror="{esc(_FILL_FULL_URL)}"></div>')
+
+
+def too_long_html(css: str, text_html: str) -> str:
+    """What stands in place of a link too long to hand out: why, and what to do instead."""
+    return f'<p class="{css} fp-link-too-long" role="status">{text_html}</p>'
 
 
 def link_for(ctx: Context) -> Link:
@@ -136,8 +141,13 @@ class SharePanel(widgets.VBox):
         text = ctx.text
         record = ctx.timeline.record
         record_key = self._code(record, version)[0]
-        self.link.value = link_row_html(self.url, "fp-share-link", text.html("ui.share.open_tab"),
-                                        text.html("ui.share.label"))
+        url = self.url
+        if too_long_to_share(url):  # no server on the way would open it: the download only
+            self.link.value = too_long_html("fp-share-too-long", text.html(
+                "ui.share.too_long", count=len(url), limit=SHARE_CHARS))
+        else:
+            self.link.value = link_row_html(url, "fp-share-link", text.html("ui.share.open_tab"),
+                                            text.html("ui.share.label"))
         key = (*record_key, ctx.lang)
         if key != self._record_key:  # the data URL is large: resend it only when it changes
             data = base64.b64encode(record.dumps().encode("utf-8")).decode()

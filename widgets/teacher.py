@@ -10,27 +10,46 @@ The notes are the teacher's own words, so they are data kept in the game record
 into the class link, and the game's tutor shows them at their steps. A note is kept as it is
 typed (every change reaches the record at once), so Next, Back or the slider never lose it;
 the note box sits in the tutor's right-hand column, beside the explanation of its step.
+
+Everything the tutor writes, it reads back: a note longer than a record holds
+(`MAX_ANNOTATION`), or one that would make the saved game larger than a file the tutor opens
+(`limits.RECORD_BYTES`), is refused as it is typed, with a counter and a message, and the step
+keeps its last note that fitted. A class link longer than a link can safely be
+(`links.SHARE_CHARS`) is not handed out: the page says so and points at the download. The notes
+are kept in the browser's storage too (foodplay_widgets.notes_keeper), so that a reload, or a
+kernel that died, loses none: opening the same game again brings them back.
 """
 
 from __future__ import annotations
 
 import base64
+import dataclasses
 import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
+from foodplay import limits
+from foodplay.data import DataError
 from foodplay.engine import Game
 from foodplay.games import built_games, get_game
 from foodplay.lessons import Course, games_with_lessons, lessons_for
-from foodplay.links import Link, with_lang
+from foodplay.links import SHARE_CHARS, Link, too_long_to_share, with_lang
 from foodplay.position import position_record
-from foodplay.record import Record, RecordError
+from foodplay.record import MAX_ANNOTATION, Record, RecordError
 from foodplay.summary import file_name, summary_html
 from foodplay_widgets.app import App
+from foodplay_widgets.notes_keeper import (
+    SURROGATE,
+    NotesKeeper,
+    game_key,
+    note_problem,
+    notes_hash,
+    record_bytes,
+)
 from foodplay_widgets.redraw import Debounced, Drawn
-from foodplay_widgets.share import RecordCode, link_row_html, sibling_url
+from foodplay_widgets.share import RecordCode, link_row_html, sibling_url, too_long_html
 from foodplay_widgets.stepwise import in_kernel_loop
 from foodplay_widgets.text import Text, esc
 
@@ -52,6 +71,8 @@ PRESENTER_CSS = """
   background: #f6f8fa; gap: 6px; }
 .fp-teacher-tools textarea { font-size: 1.05em; min-height: 5em; }
 .fp-teacher-row { gap: 8px; flex-wrap: wrap; align-items: center; }
+.fp-teacher-note-count { font-size: 0.85em; color: #57606a; margin-left: auto; }
+.fp-teacher-note-count .fp-over { color: #a40e26; font-weight: bold; }
 """
 
 # The game apps are the notebooks beside this one (see foodplay_widgets.gallery.APPS).
@@ -99,6 +120,9 @@ class Teacher(widgets.VBox):
         self.presenter.add_class("fp-teacher-presenter")
         self.note = widgets.Textarea(layout=widgets.Layout(width="100%"))
         self.note.add_class("fp-teacher-note-input")
+        self.note_count = widgets.HTML()  # "123 / 4000 characters", as typed
+        self.note_count.add_class("fp-teacher-note-count")
+        self.keeper = NotesKeeper(self._restore)  # the notes in the browser's storage too
         self.save_note = _button("fp-teacher-save", "primary")
         self.remove_note = _button("fp-teacher-remove")
         self.status = widgets.HTML()
@@ -128,12 +152,16 @@ class Teacher(widgets.VBox):
         self._quiet = False
         self._drawn = Drawn()  # part -> the inputs it was last drawn from
         self._code = RecordCode()  # the record compressed for the class link
+        self._bare: tuple[tuple, int] | None = None  # (record version, its size without notes)
+        self._opened_notes = notes_hash(self.record.annotations)  # the notes it came with
+        self._edited: set[int] = set()  # steps whose note was changed on this page
+        self._keyed: tuple[tuple, str] | None = None  # (record version, its storage key)
 
         top = widgets.HBox([self.game_select, self.presenter])
         top.add_class("fp-teacher-row")
         top.add_class("fp-teacher-head")
         self.title.add_class("fp-teacher-head")
-        note_buttons = widgets.HBox([self.save_note, self.remove_note])
+        note_buttons = widgets.HBox([self.save_note, self.remove_note, self.note_count])
         note_buttons.add_class("fp-teacher-row")
         files = widgets.HBox([self.upload, self.download])
         files.add_class("fp-teacher-row")
@@ -147,7 +175,7 @@ class Teacher(widgets.VBox):
                                    self.class_link, lesson_row, self.summary])
         self.tools.add_class("fp-teacher-tools")
         self.holder = widgets.VBox([self.app])
-        super().__init__([self.style, self.title, top, self.holder, self.tools])
+        super().__init__([self.style, self.title, top, self.holder, self.tools, self.keeper])
         self.add_class("fp-teacher")
         self.add_class("fp-presenter")
 
@@ -158,7 +186,7 @@ class Teacher(widgets.VBox):
         self.game_select.observe(guard(self._game_changed), "value")
         self.lesson_select.observe(guard(lambda _: self.render()), "value")
         self.upload.observe(guard(self._uploaded), "value")
-        self.start_position.on_click(guard(lambda _: self.load(self.paste.value)))
+        self.start_position.on_click(guard(lambda _: self.load_pasted(self.paste.value)))
         self.note.observe(guard(self._typed), "value")
         # the links carry the whole record (the download is about 30 kB for a finished BURG
         # game): while a note is typed they follow it once the typing pauses, not per key
@@ -205,23 +233,46 @@ class Teacher(widgets.VBox):
         if not value.strip():
             self.remove()
             return
+        problem = self._note_problem(value)
+        if problem is not None:  # the step keeps its last note that fitted
+            self._message = problem
+            self.app.render()
+            return
         self.record.annotations[self.step] = value
+        self._edited.add(self.step)
         self._message = ("ui.teacher.saved", {"step": self.step,
                                               "count": len(self.record.annotations)})
         self.app.render()
+
+    def _note_problem(self, text: str) -> tuple[str, dict[str, Any]] | None:
+        """Why `text` cannot be the note on the step shown (see note_problem), or None."""
+        record = self.record
+        version = (id(record), len(record.moves), self.app._edits)
+        if self._bare is None or self._bare[0] != version:
+            bare = dataclasses.replace(record, annotations={}).dumps().encode("utf-8")
+            self._bare = (version, len(bare))
+        return note_problem(record, self.step, text, self._bare[1])
 
     def _typed(self, change: dict) -> None:
         """Keep the note as it is typed: the record holds every change at once."""
         if self._quiet:
             return
         value = change["new"]
+        text = Text(get_game(self.record.game), self.lang)
+        self._draw_count(text, value)
+        problem = self._note_problem(value)
+        if problem is not None:  # refused as typed: the step keeps its last note that fitted
+            self._message = problem
+            self._draw_status(text)
+            return
         if value.strip():
             self.record.annotations[self.step] = value
         else:
             self.record.annotations.pop(self.step, None)
+        self._edited.add(self.step)
         self._message = ("ui.teacher.kept", {"step": self.step})
         self.app._draw_note(self.app.context())  # the tutor's aside for this step, at once
-        self._draw_status(Text(get_game(self.record.game), self.lang))
+        self._draw_status(text)
         self._links_later()  # a link copied before Save carries the note too
         self.remove_note.disabled = self.step not in self.record.annotations
 
@@ -230,18 +281,31 @@ class Teacher(widgets.VBox):
 
     def remove(self) -> None:
         self.record.annotations.pop(self.step, None)
+        self._edited.add(self.step)
         self._message = ("ui.teacher.removed", {"step": self.step,
                                                 "count": len(self.record.annotations)})
         self.app.render()
 
-    def load(self, text: str | bytes) -> bool:
+    def load_pasted(self, text: str) -> bool:
+        """Open what was pasted in the position box, within the same size limits as an upload
+        (its UTF-8 bytes, as a file would hold them); False with a message otherwise."""
+        try:
+            limits.parse_json(text.encode("utf-8", "surrogatepass"), "the pasted text")
+        except DataError as exc:
+            self._message = ("ui.teacher.bad_paste", {"detail": str(exc).rstrip(".")})
+            self.render()
+            return False
+        return self.load(text, pasted=True)
+
+    def load(self, text: str | bytes, *, pasted: bool = False) -> bool:
         """Open a saved game record or a position document (JSON text, or the bytes of an
         upload), with its notes; False with a message if the tutor cannot replay it."""
         try:
             record = position_record(text)
             app = App(record, env=self.env, lang=self.lang, step=0)
         except (RecordError, ValueError, KeyError) as exc:
-            self._message = ("ui.teacher.bad_file", {"detail": str(exc).rstrip(".")})
+            key = "ui.teacher.bad_paste" if pasted else "ui.teacher.bad_file"
+            self._message = (key, {"detail": str(exc).rstrip(".")})
             self.render()
             return False
         self._swap(app)
@@ -265,6 +329,8 @@ class Teacher(widgets.VBox):
 
     def _swap(self, app: App) -> None:
         self.app = app
+        self._opened_notes = notes_hash(app.timeline.record.annotations)
+        self._edited = set()
         self._watch(app)
         self.holder.children = [app]
         self._place_note_box()
@@ -349,6 +415,52 @@ class Teacher(widgets.VBox):
         self.notes_heading.value = (f'<h3>{text.html("ui.teacher.notes")}</h3>'
                                     f'<label class="fp-teacher-note-label">{esc(label)}</label>')
         self.remove_note.disabled = step not in self.record.annotations
+        self._draw_count(text, self.note.value)
+        record = self.record
+        version = (id(record), len(record.moves), self.app._edits)
+        if self._keyed is None or self._keyed[0] != version:
+            self._keyed = (version, game_key(record))
+        self.keeper.show(self._keyed[1], self.app.timeline.last, step, self._opened_notes,
+                         MAX_ANNOTATION, self.lang)
+
+    def _draw_count(self, text: Text, value: str) -> None:
+        """The note's length beside the most it can hold, marked once it is over."""
+        words = esc(text("ui.teacher.note_count", count=len(value), limit=MAX_ANNOTATION))
+        over = ' class="fp-over"' if len(value) > MAX_ANNOTATION else ""
+        html = f"<span{over}>{words}</span>"
+        if self.note_count.value != html:
+            self.note_count.value = html
+
+    def _restore(self, notes: dict[int, str], base: str | None) -> None:
+        """Bring back the notes the browser kept for the game shown. Kept over the very notes
+        this game was opened with, they are the teacher's latest (a note removed stays
+        removed); kept over other notes (the same game opened from another link or file),
+        both are kept, the browser's winning on a step both have. A note that no longer fits
+        is left out; the record's stays. A note changed on this page before the browser's copy
+        came in stays as it is now."""
+        record = self.record
+        current = dict(record.annotations)
+        merged = dict(notes) if base == self._opened_notes else {**current, **notes}
+        for step in self._edited:
+            merged.pop(step, None)
+            if step in current:
+                merged[step] = current[step]
+        for step, text in sorted(merged.items()):
+            if len(text) > MAX_ANNOTATION or SURROGATE.search(text):
+                if step in current:
+                    merged[step] = current[step]
+                else:
+                    del merged[step]
+        if record_bytes(record, merged) > limits.RECORD_BYTES:
+            merged = current
+        back = sum(1 for step, text in merged.items() if current.get(step) != text)
+        if merged != current:
+            record.annotations.clear()
+            record.annotations.update(merged)
+            if back:
+                self._message = ("ui.teacher.restored", {"count": back})
+            self.app.render()
+        self.keeper.keep(record.annotations)
 
     def _draw_summary(self, text: Text, game: Game) -> None:
         summary = base64.b64encode(summary_html(game.id, self.lang).encode("utf-8")).decode()
@@ -370,6 +482,7 @@ class Teacher(widgets.VBox):
         self._drawn("class_link", (version, self.step, self.lang), self._draw_class_link, text)
 
     def _draw_download(self, text: Text) -> None:
+        self.keeper.keep(self.record.annotations)  # the notes changed: the browser keeps them
         data = base64.b64encode(self.record.dumps().encode("utf-8")).decode()
         tail = f"seed{self.record.seed}" if self.record.seed is not None else "example"
         name = f"{self.record.game}-{self.record.players}p-{tail}-annotated.json"
@@ -379,8 +492,14 @@ class Teacher(widgets.VBox):
 
     def _draw_class_link(self, text: Text) -> None:
         step = self.step
+        url = self.class_link_url()
+        if too_long_to_share(url):  # nobody could open it: say so, and point at the download
+            self.class_link.value = too_long_html("fp-class-link-too-long", text.html(
+                "ui.teacher.class_link_too_long", count=len(url), limit=SHARE_CHARS,
+                download=text("ui.teacher.download")))
+            return
         self.class_link.value = link_row_html(
-            self.class_link_url(), "fp-class-link", text.html("ui.teacher.class_link", step=step),
+            url, "fp-class-link", text.html("ui.teacher.class_link", step=step),
             text.html("ui.teacher.class_link_label", step=step))
 
     def _draw_status(self, text: Text) -> None:
