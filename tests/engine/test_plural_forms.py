@@ -42,6 +42,9 @@ NEVER_ONE = {
 NEVER_ONE_IN = {
     ("cuisine-a-la-card.ui.banner.winner", "medals"): "a winner has reached the medal goal",
     ("cuisine-a-la-card.dish.so_far", "points"): "two ingredients are worth 2 meal points or more",
+    ("ui.share.too_long", "count"): "a link is refused only past its 7,500-character limit",
+    ("ui.teacher.class_link_too_long", "count"): "a link is refused only past its limit",
+    ("ui.teacher.note_too_long", "count"): "a note is refused only past 4,000 characters",
 }
 NOT_NOUNS = {"is", "was", "has", "as", "its", "this", "us", "does", "goes", "gives", "makes",
              "lets", "requires", "needs", "holds", "remains", "plus", "less", "minus", "Tongs",
