@@ -36,9 +36,10 @@ DEFECTS: dict[str, list[tuple[str, str]]] = {
         ("formal imperative -십시오", r"십시오|하시오"),
         ("formal -습니다/-ㅂ니다 (해요체 throughout)", r"[가-힣]니다(?![가-힣])|[가-힣]니까\?"),
         ("당신", r"당신"),
-        ("the bot as 나", r"나에게|(?<![가-힣])내가 |(?<![가-힣])나는 "),
+        ("a bot's advice in the first person", r"나에게|(?<![가-힣])내 |(?<![가-힣])내가 "),
         ("위 번 for the top bun", r"위 번|아래 번"),
         ("'N장 중 M번째'", r"중 \d+번째"),
+        ("a numeral ordinal for 1 to 5 ('1번째')", r"(?<![\d.,])[1-5]번째"),
         ("a count in parentheses", r"\(1\)"),
     ],
 }
@@ -124,11 +125,19 @@ def _strings(value: object, where: str) -> Iterator[tuple[str, str]]:
             yield from _strings(item, f"{where}[{index}]")
 
 
+# patterns that hold only where a line's source says so: the learner may say 내 차례 in a
+# lesson or on a button, as Korean apps do, but a bot's advice must not speak as 나
+ONLY_IN = {"a bot's advice in the first person": ("advice", ".reason.")}
+
+
 def hits(lang: str, lines: object) -> list[str]:
     found = []
     for label, pattern in DEFECTS[lang]:
         rule = re.compile(pattern)
+        scope = ONLY_IN.get(label)
         for where, line in lines:  # type: ignore[attr-defined]
+            if scope is not None and not any(part in where for part in scope):
+                continue
             match = rule.search(line)
             if match:
                 context = line[max(0, match.start() - 30):match.end() + 30]
