@@ -107,7 +107,7 @@ class Catalogue:
         if len(items) == 1:
             return items[0]
         head = self.template("list.sep").join(items[:-1])
-        return self.template("list.and").format(head=head, last=items[-1])
+        return self.format("list.and", {"head": head, "last": items[-1]})
 
     def format(self, key: str, params: Mapping[str, Any] | Sequence[tuple[str, Any]] = (),
                names: Sequence[str] = ()) -> str:
