@@ -30,6 +30,9 @@ NAMES = ["Alice", "Bob", "Carol", "Dave", "Eve"]
 GAMES = [entry.id for entry in LISTINGS if entry.module is not None]
 SEEDS = (1, 2)
 PARTICLE = r"이|가|은|는|을|를|과|와|으|아|야|이나|이에요|예요"
+# French and Portuguese words after a number that end in -s but are no plural noun
+INVARIABLE = (r"(?:fois|repas|pas|plus|jus|temps|mois|frais|bras|bus|lápis|des|les|aux|ses|sous"
+              r"|dans|pelas|pelos|das|dos|nas|nos|as|os|aos|mais|menos|seus|suas)\b")
 DEFECTS: dict[str, list[tuple[str, str]]] = {
     "ko": [
         ("particle fallback", rf"\((?:{PARTICLE})\)"),
@@ -42,7 +45,24 @@ DEFECTS: dict[str, list[tuple[str, str]]] = {
         ("a numeral ordinal for 1 to 5 ('1번째')", r"(?<![\d.,])[1-5]번째"),
         ("a count in parentheses", r"\(1\)"),
     ],
+    # Known defects of issue 28 that branch lang-frptzh fixes: listed here so that the scan is
+    # ready; a language leaves PENDING when its catalogues pass.
+    "fr": [
+        ("a plural noun after 0 or 1",
+         rf"(?<![\d,.\-+])[01] (?:de )?(?!{INVARIABLE})[a-zéèêàç]+s\b"),
+        ("a count in parentheses", r"\(1\)"),
+    ],
+    "pt": [
+        ("a plural noun after 1", rf"(?<![\d,.\-+])1 (?:de )?(?!{INVARIABLE})[a-zãõéêíóúç]+s\b"),
+        ("'restam 1'", r"\brestam 1\b"),
+        ("a count in parentheses", r"\(1\)"),
+    ],
+    "zh": [
+        ("money as 货币", r"货币"),
+        ("a count in parentheses", r"（1）|\(1\)"),
+    ],
 }
+PENDING = {"fr", "pt", "zh"}
 
 
 def _played_lines(game_id: str, lang: str, seed: int) -> Iterator[str]:
@@ -145,7 +165,12 @@ def hits(lang: str, lines: object) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("lang", sorted(DEFECTS))
+def _languages() -> list:
+    return [pytest.param(lang, marks=pytest.mark.xfail(reason="issue 28, branch lang-frptzh"))
+            if lang in PENDING else lang for lang in sorted(DEFECTS)]
+
+
+@pytest.mark.parametrize("lang", _languages())
 def test_transcripts_read_as_native_text(lang: str) -> None:
     lines = transcript(lang)
     assert len(lines) > 1000, "the sample is too small to judge"
@@ -153,7 +178,7 @@ def test_transcripts_read_as_native_text(lang: str) -> None:
     assert found == [], f"{len(found)} defects, such as:\n" + "\n".join(found[:40])
 
 
-@pytest.mark.parametrize("lang", sorted(DEFECTS))
+@pytest.mark.parametrize("lang", _languages())
 def test_catalogues_read_as_native_text(lang: str) -> None:
     found = hits(lang, list(_written_text(lang)))
     assert found == [], f"{len(found)} defects, such as:\n" + "\n".join(found[:40])
