@@ -208,7 +208,7 @@ def test_a_share_link_too_long_is_not_handed_out_either(two_player):
     app.share.toggle.value = True
     assert isinstance(app.share, SharePanel)
     assert "fp-share-link" not in app.share.link.value
-    assert "링크로 만들기에 너무 깁니다" in plain(app.share.link.value)
+    assert "링크로 만들기에 너무 길어요" in plain(app.share.link.value)
     assert "fp-download" in app.share.download.value
 
 
