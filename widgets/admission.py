@@ -473,6 +473,10 @@ def install(handler: type, limits: Limits) -> None:
             return
         page = verdict
         self._foodplay_page = (admission, page)
+        stream = getattr(self.request.connection, "stream", None)
+        if stream is not None and stream.closed():  # closed while it was being admitted
+            admission.leave(page)
+            return
         CURRENT_PAGE.set(page)  # for start_kernel, in this request's task and its steps
         chunks = original(self, path)
         step = None
