@@ -280,10 +280,13 @@ class Admission:
         return len(self._live()) + waiting
 
     def client_load(self, client: str) -> int:
-        """Pages of `client` rendering, or sent and never connected, whose kernel lives."""
+        """Pages of `client` rendering, or sent less than UNCONNECTED_S ago and not yet
+        connected (later, they are idle kernels that the cap may reclaim)."""
         self._live()
+        recent = self.clock() - self.limits.unconnected_s
         return sum(1 for p in self.pages if p.client == client and not p.gone
-                   and (p.rendering or (p.kernel_id is not None
+                   and (p.rendering or (p.kernel_id is not None and p.sent is not None
+                                        and p.sent > recent
                                         and p.kernel_id not in self.connected)))
 
     def reclaimable(self) -> list[str]:

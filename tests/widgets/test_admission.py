@@ -336,7 +336,7 @@ def test_at_the_cap_kernels_no_page_is_connected_to_are_reclaimed_before_refusin
 
 def test_one_address_has_at_most_per_client_pages_rendering_or_unconnected():
     kernels = FakeKernels()
-    pages, _ = served(kernels, per_client=2)
+    pages, clock = served(kernels, per_client=2, unconnected_s=300)
 
     async def scenario():
         first, second = pages(), pages()
@@ -347,15 +347,20 @@ def test_one_address_has_at_most_per_client_pages_rendering_or_unconnected():
         await other.get()
         await asyncio.gather(*tasks)
         kernels.notify_connect("k1")  # a connected page no longer counts
-        fourth = pages()
+        fourth, fifth = pages(), pages()
         await fourth.get()
-        return third, other, fourth
+        await fifth.get()  # k2 and k4 not connected yet
+        clock.now += 300  # nor 300 s on: idle kernels, for the cap to reclaim
+        sixth = pages()
+        await sixth.get()
+        return third, other, fourth, fifth, sixth
 
-    third, other, fourth = run(scenario())
+    third, other, fourth, fifth, sixth = run(scenario())
     assert third.status == 429 and third.headers["Retry-After"] == "10"
     assert catalogue(None, "en").format("serve.busy.body", {"count": 10}) in third.body[0]
     assert other.status == 200 and fourth.status == 200
-    assert kernels.started == 4
+    assert fifth.status == 429 and sixth.status == 200
+    assert kernels.started == 5
 
 
 def test_a_request_that_is_not_a_page_load_is_refused_before_any_kernel():
