@@ -270,7 +270,8 @@ class Admission:
         alive = set(live)
         for kernel_id in [k for k in self.by_kernel if k not in alive]:
             self.pages.discard(self.by_kernel.pop(kernel_id))
-            self.connected.pop(kernel_id, None)
+        for kernel_id in [k for k in self.connected if k not in alive]:
+            del self.connected[kernel_id]
         return live
 
     # -- admission -----------------------------------------------------------------------
