@@ -63,14 +63,13 @@ async def abandon(port: int, path: str, source: str, close_after: float) -> None
     writer.close()
 
 
-async def learner(browser, url: str, delay: float, run_start: float,
-                  stay_until: float) -> dict:
+async def learner(browser, url: str, delay: float, stay_until: float) -> dict:
     """One learner: open `url` after `delay` s and wait for the app (across the reloads of a
     refusal page); keep the page open until `stay_until` (monotonic)."""
     await asyncio.sleep(delay)
     context = await browser.new_context(viewport={"width": 1280, "height": 1600})
     page = await context.new_page()
-    result = {"loaded_s": None, "first_status": None, "loaded_at": None}
+    result = {"loaded_s": None, "first_status": None}
     start = time.monotonic()
     try:
         response = await page.goto(url, wait_until="commit", timeout=LOAD_TIMEOUT_S * 1000)
@@ -79,7 +78,6 @@ async def learner(browser, url: str, delay: float, run_start: float,
             try:
                 if await page.evaluate(APP_READY_JS) is not None:
                     result["loaded_s"] = time.monotonic() - start
-                    result["loaded_at"] = time.monotonic() - run_start
                     break
             except Exception:  # noqa: BLE001  (the page is reloading itself)
                 pass
@@ -114,7 +112,7 @@ async def one_run(server: Server, args: argparse.Namespace) -> tuple[list, list]
         stay_until = start + SAMPLES_S[-1] + 1
         flood = [abandon(server.port, path, args.attacker, args.close_after)
                  for _ in range(args.abandoned)]
-        learners = [learner(browser, server.base + path, d, start, stay_until) for d in delays]
+        learners = [learner(browser, server.base + path, d, stay_until) for d in delays]
         results = await asyncio.gather(sample(server.proc.pid, start, samples), *flood,
                                        *learners)
         await browser.close()
@@ -161,11 +159,11 @@ def main() -> None:
         refused = sum(1 for r in learners if r["first_status"] not in (200, None))
         print(f"    loaded {len(loads)}/{args.learners} (first refused: {refused}); load "
               f"{spread(loads, 's', 1)} median (range)", flush=True)
-        extra = [kernels - sum(1 for r in learners
-                               if r["loaded_at"] is not None and r["loaded_at"] <= at)
-                 for at, kernels, _ in samples]
-        print(f"    kernels beyond the class's loaded pages at {', '.join(map(str, SAMPLES_S))} s:"
-              f" {', '.join(map(str, extra))}", flush=True)
+        # every learner's page has a kernel once it is admitted: what is over their number
+        # belongs to abandoned requests
+        extra = [max(0, kernels - args.learners) for _, kernels, _ in samples]
+        print(f"    kernels beyond the class's {args.learners} at "
+              f"{', '.join(map(str, SAMPLES_S))} s: {', '.join(map(str, extra))}", flush=True)
         runs.append((samples, loads, refused, extra))
     print()
     print("medians of the runs (range):")
@@ -173,8 +171,8 @@ def main() -> None:
         kernels = [run[0][i][1] for run in runs]
         mib = [run[0][i][2] for run in runs]
         extra = [run[3][i] for run in runs]
-        print(f"  at {at:>3} s: kernels {spread(kernels, '')}, beyond the class's loaded "
-              f"pages {spread(extra, '')}, server+kernels {spread(mib, 'MiB')}")
+        print(f"  at {at:>3} s: kernels {spread(kernels, '')}, beyond the class's "
+              f"{spread(extra, '')}, server+kernels {spread(mib, 'MiB')}")
     loaded = [len(run[1]) for run in runs]
     print(f"  class loaded: {spread(loaded, f'of {args.learners}')}; first refused: "
           f"{spread([run[2] for run in runs], 'pages')}")

@@ -18,7 +18,8 @@ three seconds held 2.7 GB for fifteen minutes. Here, in both ways the tutor is s
 - a request whose connection closes before its page is sent (Tornado reports the closed
   connection) gives up its place in the render queue, or has its kernel shut down at once.
   A page that was sent keeps its kernel however late its browser connects (README, "A class
-  at once": minutes, on a busy machine).
+  at once": minutes, on a busy machine), unless its client reset the connection without
+  reading it (a client that closes with the page unread in its buffer: no browser showed it).
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextvars
+import errno
 import html
 import os
 import time
+import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +58,7 @@ UNCONNECTED_S = 300.0
 # At the cap, a kernel whose page connected and then went away (a lost beacon) is reclaimed
 # after this long without a connection (a reloading page reconnects within seconds).
 CLOSED_S = 30.0
+SWEEP_S = 5.0  # how often sent pages' connections are checked for a reset
 PAGE_DESTINATIONS = {"document", "iframe", "frame", "embed", "object"}
 
 
@@ -130,6 +134,7 @@ class Page:
     sent: float | None = None  # when the whole page had been written
     gone: bool = False  # the connection closed before the page was sent
     starting: bool = False  # its kernel is being started
+    stream: Any = None  # the request's connection (Tornado's IOStream), watched once sent
     closed: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -214,10 +219,12 @@ class Admission:
     """The kernels of one server (one kernel manager): its pages, their clients, the cap."""
 
     def __init__(self, limits: Limits, kernel_manager: Any,
-                 clock: Callable[[], float] = time.monotonic, log: Any = None):
+                 clock: Callable[[], float] = time.monotonic, log: Any = None,
+                 new_id: Callable[[], str] = lambda: str(uuid.uuid4())):
         self.limits = limits
         self.km = kernel_manager
         self.clock = clock
+        self.new_id = new_id  # a page's kernel id, chosen before its kernel starts
         self.log = log
         self.pages: set[Page] = set()  # admitted, kernel not yet stopped
         self.by_kernel: dict[str, Page] = {}
@@ -226,6 +233,7 @@ class Admission:
         self.refused = {"not_a_page": 0, "full": 0, "client": 0}
         self.reclaimed = 0
         self.abandoned = 0
+        self._sweeper: asyncio.Task | None = None
         self._watch(kernel_manager)
 
     # -- what the kernel manager tells ---------------------------------------------------
@@ -235,15 +243,23 @@ class Admission:
 
         async def start_kernel(*args, **kwargs):
             page = CURRENT_PAGE.get(None)
-            if page is None:
+            if page is None or kwargs.get("kernel_id") is not None:
                 return await _awaited(start(*args, **kwargs))
+            # the id is known while the kernel starts, so that it is counted once
+            page.kernel_id = kwargs["kernel_id"] = self.new_id()
+            self.by_kernel[page.kernel_id] = page
             page.starting = True
             try:
                 kernel_id = await _awaited(start(*args, **kwargs))
+            except BaseException:
+                self.by_kernel.pop(page.kernel_id, None)
+                page.kernel_id = None
+                raise
             finally:
                 page.starting = False
-            page.kernel_id = kernel_id
-            self.by_kernel[kernel_id] = page
+            if kernel_id != page.kernel_id:  # a kernel manager that chose its own
+                self.by_kernel[kernel_id] = self.by_kernel.pop(page.kernel_id)
+                page.kernel_id = kernel_id
             if page.gone:  # its client left while it started
                 await self.stop(kernel_id)
                 raise Abandoned(kernel_id)
@@ -268,7 +284,8 @@ class Admission:
         """The kernels alive now; forget the pages of those stopped (beacon, culler)."""
         live = list(self.km.list_kernel_ids())
         alive = set(live)
-        for kernel_id in [k for k in self.by_kernel if k not in alive]:
+        for kernel_id in [k for k, p in self.by_kernel.items()
+                          if k not in alive and not p.starting]:
             self.pages.discard(self.by_kernel.pop(kernel_id))
         for kernel_id in [k for k in self.connected if k not in alive]:
             del self.connected[kernel_id]
@@ -276,9 +293,10 @@ class Admission:
 
     # -- admission -----------------------------------------------------------------------
     def committed(self) -> int:
-        """Kernels alive, and those that pages admitted and still rendering will start."""
+        """Kernels alive or starting, and those that pages admitted will start."""
+        starting = {p.kernel_id for p in self.pages if p.starting}
         waiting = sum(1 for p in self.pages if p.kernel_id is None and not p.gone)
-        return len(self._live()) + waiting
+        return len(set(self._live()) | starting) + waiting
 
     def client_load(self, client: str) -> int:
         """Pages of `client` rendering, or sent less than UNCONNECTED_S ago and not yet
@@ -307,6 +325,36 @@ class Admission:
                 closed.append((since, kernel_id))
         return [k for _, k in sorted(closed)] + [k for _, k in sorted(unconnected)]
 
+    def unread(self) -> list[str]:
+        """Kernels of pages sent whole, never connected, whose client then reset the
+        connection: it closed with the page still unread in its buffer (Linux answers such a
+        close with a reset), so no browser ever showed that page. A browser that read its page
+        and closed the connection, or a proxy, closes it cleanly, and keeps its kernel."""
+        return [p.kernel_id for p in list(self.pages)
+                if p.sent is not None and p.kernel_id is not None and p.stream is not None
+                and p.kernel_id not in self.connected and p.stream.closed()
+                and getattr(p.stream.error, "errno", None) == errno.ECONNRESET]
+
+    async def sweep(self) -> None:
+        """Stop the kernels of pages nobody read (`unread`)."""
+        for kernel_id in self.unread():
+            self.abandoned += 1
+            self._log("kernel %s: its page was never read (connection reset)", kernel_id)
+            await self.stop(kernel_id)
+
+    def watch(self) -> None:
+        """Sweep every SWEEP_S seconds on the running loop, from the first request on."""
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.ensure_future(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_S)
+            try:
+                await self.sweep()
+            except Exception as error:  # never let the sweeper die  # noqa: BLE001
+                self._log("sweep failed: %r", error)
+
     async def enter(self, client: str) -> Page | Refusal:
         """Admit a page request from `client` (its address), or say why not."""
         limits = self.limits
@@ -314,6 +362,7 @@ class Admission:
             self.refused["client"] += 1
             return Refusal(429, "serve.busy", limits.retry_s)
         if limits.max_kernels and self.committed() >= limits.max_kernels:
+            await self.sweep()
             await self.settle()
             for kernel_id in self.reclaimable()[:self.committed() - limits.max_kernels + 1]:
                 self.reclaimed += 1
@@ -338,9 +387,10 @@ class Admission:
         page.gone = True
         page.closed.set()
         self.abandoned += 1
+        if page.starting:
+            return  # start_kernel stops it as soon as it has started
         if page.kernel_id is None:
-            if not page.starting:
-                self.pages.discard(page)
+            self.pages.discard(page)
         else:
             self._log("kernel %s: its page's client left before the page was sent",
                       page.kernel_id)
@@ -477,7 +527,8 @@ def install(handler: type, limits: Limits) -> None:
             return
         page = verdict
         self._foodplay_page = (admission, page)
-        stream = getattr(self.request.connection, "stream", None)
+        admission.watch()
+        page.stream = stream = getattr(self.request.connection, "stream", None)
         if stream is not None and stream.closed():  # closed while it was being admitted
             admission.leave(page)
             return

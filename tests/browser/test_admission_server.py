@@ -26,6 +26,7 @@ import pytest
 from playwright.sync_api import expect
 
 from foodplay.messages import catalogue
+from foodplay_widgets.admission import SWEEP_S
 from foodplay_widgets.binder import jupyter_server_argv
 from foodplay_widgets.serve import JUPYTER_DATA, answers, free_port
 
@@ -164,15 +165,30 @@ def test_an_image_from_another_site_starts_no_kernel(server):
     assert status == 403 and server.kernels() == 0
 
 
+def test_a_page_nobody_read_is_reclaimed_and_a_page_read_whole_keeps_its_kernel(server):
+    unread = server.send("quick.ipynb", "127.0.0.8")
+    unread.settimeout(START_S)
+    while not unread.recv(1 << 20, socket.MSG_PEEK).endswith(b"0\r\n\r\n"):
+        time.sleep(0.1)  # the whole page is in this socket's buffer, unread
+    assert server.kernels() == 1
+    unread.close()  # with data unread: the server sees a reset
+    gone_s = server.wait_kernels(lambda n: n == 0, GONE_S)
+    print(f"{server.mode}: an unread page's kernel gone {gone_s:.1f} s after the close")
+    assert server.get("quick.ipynb", "127.0.0.9")[0] == 200  # read whole, closed cleanly
+    time.sleep(SWEEP_S + 2)
+    assert server.kernels() == 1  # kept for its browser, however late (the cap may reclaim)
+
+
 def test_abandoned_and_flooding_requests_leave_no_kernel_within_a_minute(server):
+    before = server.kernels()  # the page read whole just before (the cap may reclaim it)
     flood = [server.send("slow.ipynb") for _ in range(8)]  # one address, 2 pages at most
     statuses = sorted(status_line(sock, START_S) for sock in flood)
     assert statuses == [200] * 2 + [429] * 6  # the page's head is sent once its kernel is up
-    assert server.kernels() == 2
+    assert server.kernels() == before + 2
     time.sleep(1)
     for sock in flood:
         sock.close()
-    gone_s = server.wait_kernels(lambda n: n == 0, GONE_S)
+    gone_s = server.wait_kernels(lambda n: n == before, GONE_S)
     print(f"{server.mode}: kernels gone {gone_s:.1f} s after the close")
     assert gone_s < GONE_S
 

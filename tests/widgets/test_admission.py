@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import json
 from pathlib import Path
 
@@ -40,18 +41,22 @@ class Clock:
 class FakeKernels:
     """What admission uses of Jupyter Server's MappingKernelManager."""
 
-    def __init__(self, start_s: float = 0.0) -> None:
+    def __init__(self, start_s: float = 0.0, listed_while_starting: bool = False) -> None:
         self.start_s = start_s
+        self.listed_while_starting = listed_while_starting  # as Jupyter Server's is
         self.alive: list[str] = []
         self.started = 0
         self.stopped: list[str] = []
         self._kernel_connections: dict[str, int] = {}
 
-    async def start_kernel(self, **kwargs) -> str:
-        await asyncio.sleep(self.start_s)
+    async def start_kernel(self, kernel_id: str | None = None, **kwargs) -> str:
         self.started += 1
-        kernel_id = f"k{self.started}"
-        self.alive.append(kernel_id)
+        kernel_id = kernel_id or f"other{self.started}"
+        if self.listed_while_starting:  # (waiting for the kernel's first reply)
+            self.alive.append(kernel_id)
+        await asyncio.sleep(self.start_s)
+        if not self.listed_while_starting:
+            self.alive.append(kernel_id)
         self._kernel_connections[kernel_id] = 0
         return kernel_id
 
@@ -70,11 +75,20 @@ class FakeKernels:
         self._kernel_connections[kernel_id] -= 1
 
 
+class FakeStream:
+    """Tornado's IOStream, as far as admission reads it."""
+
+    def __init__(self) -> None:
+        self.error: BaseException | None = None
+        self.is_closed = False
+
+    def closed(self) -> bool:
+        return self.is_closed
+
+
 class FakeConnection:
-    class stream:  # noqa: N801 - stands in for Tornado's IOStream
-        @staticmethod
-        def closed() -> bool:
-            return False
+    def __init__(self) -> None:
+        self.stream = FakeStream()
 
 
 class FakeRequest:
@@ -131,8 +145,10 @@ def served(kernels: FakeKernels, **limits) -> tuple[type, Clock]:
     install(pages, Limits(**{"max_kernels": 10, "per_client": 10, "renders": 0, **limits}))
     clock = Clock()
     servers = pages.get_generator.admissions
+    numbers = iter(range(1, 1000))
     servers[id(kernels)] = Admission(Limits(**{"max_kernels": 10, "per_client": 10,
-                                               "renders": 0, **limits}), kernels, clock)
+                                               "renders": 0, **limits}), kernels, clock,
+                                     new_id=lambda: f"k{next(numbers)}")
     return pages, clock
 
 
@@ -283,6 +299,27 @@ def test_a_page_sent_whole_keeps_its_kernel_however_late_its_browser_connects():
     assert admission_of(pages).abandoned == 0
 
 
+def test_a_page_sent_whole_but_never_read_has_its_kernel_stopped_by_the_sweep():
+    kernels = FakeKernels()
+    pages, _ = served(kernels)
+
+    async def scenario():
+        unread, read, connected = pages("10.0.0.1"), pages("10.0.0.2"), pages("10.0.0.3")
+        for page in (unread, read, connected):
+            await page.get()
+        kernels.notify_connect("k3")
+        # Linux resets a connection closed with data unread; a reader's close is clean
+        for page, error in ((unread, OSError(errno.ECONNRESET, "reset")), (read, None),
+                            (connected, OSError(errno.ECONNRESET, "reset"))):
+            page.request.connection.stream.is_closed = True
+            page.request.connection.stream.error = error
+        await admission_of(pages).sweep()
+
+    run(scenario())
+    assert kernels.stopped == ["k1"] and kernels.alive == ["k2", "k3"]
+    assert admission_of(pages).abandoned == 1
+
+
 # -- the cap, reclaiming, and the limit per address --------------------------------------------
 
 def test_over_the_cap_a_page_is_refused_with_retry_after_in_its_language():
@@ -301,6 +338,21 @@ def test_over_the_cap_a_page_is_refused_with_retry_after_in_its_language():
     assert refused.status == 503 and refused.headers["Retry-After"] == "7"
     assert refused.headers["Content-Language"] == "ko"
     assert catalogue(None, "ko").format("serve.full.body", {"count": 7}) in refused.body[0]
+
+
+def test_a_kernel_that_is_starting_counts_once_against_the_cap():
+    kernels = FakeKernels(start_s=0.3, listed_while_starting=True)
+    pages, _ = served(kernels, max_kernels=2)
+
+    async def scenario():
+        first, second, third = pages("10.0.0.1"), pages("10.0.0.2"), pages("10.0.0.3")
+        started = asyncio.ensure_future(first.get())
+        await asyncio.sleep(0.1)  # the first page's kernel is listed and still starting
+        await asyncio.gather(started, second.get(), third.get())
+        return first, second, third
+
+    assert [p.status for p in run(scenario())] == [200, 200, 503]
+    assert kernels.alive == ["k1", "k2"]
 
 
 def test_at_the_cap_kernels_no_page_is_connected_to_are_reclaimed_before_refusing():
