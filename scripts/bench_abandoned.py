@@ -5,9 +5,10 @@
 
 The README's server (`python -m foodplay_widgets.serve`, started afresh for each run) gets, at
 once, `--abandoned` raw requests for the app that close their connection after `--close-after`
-seconds without reading (from `--attacker`, 127.0.0.2 by default: another address than the
-class's), and a class of `--learners` Chromium pages opened within `--spread` seconds (from
-127.0.0.1, a school behind one address), each waiting until the app can be stepped through
+seconds, without reading (with `--read`, reading what comes, as curl does), from `--attacker`
+(127.0.0.2 by default: another address than the class's), and a class of `--learners`
+Chromium pages opened within `--spread` seconds (from 127.0.0.1, a school behind one address),
+each waiting until the app can be stepped through
 (a refused page reloads itself; the load time runs from the first navigation). The pages stay
 open until the last sample, as in a lesson. Printed per run: the server's kernels (its
 ipykernel children) and the resident memory of the server with its kernels at 0, 30, 60 and
@@ -25,6 +26,7 @@ import argparse
 import asyncio
 import os
 import random
+import socket
 import statistics
 import sys
 import time
@@ -50,17 +52,30 @@ def kernels_of(root: int) -> int:
     return count
 
 
-async def abandon(port: int, path: str, source: str, close_after: float) -> None:
-    """A GET that never reads its answer and closes after `close_after` seconds."""
+async def abandon(port: int, path: str, source: str, close_after: float, read: bool) -> None:
+    """A GET on a raw socket, closed after `close_after` seconds; its answer is left unread
+    (the close then resets the connection), or with `read` read as it comes (as curl would)."""
+    loop = asyncio.get_running_loop()
+    sock = socket.socket()
+    sock.setblocking(False)
     try:
-        _, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+        sock.bind((source, 0))
+        await loop.sock_connect(sock, ("127.0.0.1", port))
+        await loop.sock_sendall(
+            sock, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        end = time.monotonic() + close_after
+        while read and time.monotonic() < end:
+            try:
+                if not await asyncio.wait_for(loop.sock_recv(sock, 1 << 16),
+                                              end - time.monotonic()):
+                    break
+            except TimeoutError:
+                break
+        await asyncio.sleep(max(0.0, end - time.monotonic()))
     except OSError as error:
-        print(f"    an abandoned request could not connect: {error}", flush=True)
-        return
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
-    await writer.drain()
-    await asyncio.sleep(close_after)
-    writer.close()
+        print(f"    an abandoned request failed: {error}", flush=True)
+    finally:
+        sock.close()
 
 
 async def learner(browser, url: str, delay: float, stay_until: float) -> dict:
@@ -110,7 +125,7 @@ async def one_run(server: Server, args: argparse.Namespace) -> tuple[list, list]
                                                    args=CHROMIUM_ARGS)
         start = time.monotonic()
         stay_until = start + SAMPLES_S[-1] + 1
-        flood = [abandon(server.port, path, args.attacker, args.close_after)
+        flood = [abandon(server.port, path, args.attacker, args.close_after, args.read)
                  for _ in range(args.abandoned)]
         learners = [learner(browser, server.base + path, d, stay_until) for d in delays]
         results = await asyncio.gather(sample(server.proc.pid, start, samples), *flood,
@@ -132,6 +147,9 @@ def main() -> None:
     parser.add_argument("--abandoned", type=int, default=40)
     parser.add_argument("--close-after", type=float, default=3.0,
                         help="an abandoned request closes after this many seconds (3)")
+    parser.add_argument("--read", action="store_true",
+                        help="the abandoned requests read what comes before they close (as "
+                             "curl does); by default they read nothing")
     parser.add_argument("--attacker", default="127.0.0.2",
                         help="the abandoned requests' address (127.0.0.2; 127.0.0.1 is the "
                              "class's)")
@@ -148,9 +166,10 @@ def main() -> None:
     runs = []
     for run in range(1, args.runs + 1):
         server = Server(home, *server_options)
-        print(f"run {run}: {args.abandoned} abandoned requests ({args.attacker}, closed after "
-              f"{args.close_after:g} s) and {args.learners} learners (127.0.0.1) open "
-              f"{args.notebook}", flush=True)
+        manner = "reading" if args.read else "unread"
+        print(f"run {run}: {args.abandoned} abandoned requests ({args.attacker}, {manner}, "
+              f"closed after {args.close_after:g} s) and {args.learners} learners (127.0.0.1) "
+              f"open {args.notebook}", flush=True)
         try:
             samples, learners = asyncio.run(one_run(server, args))
         finally:
