@@ -261,6 +261,7 @@ class Admission:
                 self.by_kernel[kernel_id] = self.by_kernel.pop(page.kernel_id)
                 page.kernel_id = kernel_id
             if page.gone:  # its client left while it started
+                self._log("kernel %s: its page's client left while it started", kernel_id)
                 await self.stop(kernel_id)
                 raise Abandoned(kernel_id)
             return kernel_id
