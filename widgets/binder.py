@@ -53,3 +53,21 @@ def _load_jupyter_server_extension(server_app: Any) -> None:
     VoilaShutdownKernelHandler.check_xsrf_cookie = check_same_origin_only
     server_app.log.info("%s: Voilà's kernel-shutdown beacon is accepted from this origin",
                         EXTENSION)
+    admit_pages(server_app)
+
+
+def admit_pages(server_app: Any) -> None:
+    """Bound the page kernels (admission.py) by the config's `FoodplayAdmission` section."""
+    from voila.handler import VoilaHandler
+
+    from .admission import Limits, install
+
+    config = server_app.config
+    section = dict(config["FoodplayAdmission"]) if "FoodplayAdmission" in config else {}
+    try:
+        limits = Limits.from_config(section)
+    except (TypeError, ValueError) as error:
+        server_app.log.error("%s: %s; the defaults apply", EXTENSION, error)
+        limits = Limits()
+    install(VoilaHandler, limits)
+    server_app.log.info("%s: page kernels admitted by %s", EXTENSION, limits)

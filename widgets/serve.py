@@ -7,7 +7,6 @@ can link to the game apps and lessons beside it. Source cells are stripped.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import socket
 import sys
@@ -15,6 +14,10 @@ import urllib.request
 from pathlib import Path
 
 import jinja2
+
+from .admission import RENDERS_AT_ONCE, add_options, admit_renders, install, limits_from
+
+__all__ = ["RENDERS_AT_ONCE", "admit_renders"]  # now in admission.py, kept here by name
 
 HOST = "127.0.0.1"
 GALLERY = "index.ipynb"
@@ -27,11 +30,6 @@ KERNEL_START_S = 180
 # their browsers connected only 260-300 s later (each page loads 4.9 MB of Voilà's scripts):
 # culling at 300 s shut 6 of those kernels down before their page came, so 6 pages never loaded.
 CULL_IDLE_S = 900
-# Pages that run their notebook at once; the others wait their turn, first come first served.
-# Measured on 2 cores with 30 page requests at once: with no limit every page finished at the
-# same late moment (median 36-39 s); two per core gave the median page in 17-20 s and the last
-# in 28-36 s (one per core: the last took 44-57 s, as kernel starts no longer overlapped).
-RENDERS_AT_ONCE = min(max(2 * (os.cpu_count() or 1), 2), 16)
 
 # In the repository, this file is widgets/serve.py and the notebooks are in notebooks/.
 # An installed copy (site-packages/foodplay_widgets/serve.py) has no notebooks beside it:
@@ -118,24 +116,6 @@ def on_jupyter_path(environ: dict[str, str] = os.environ) -> None:
         environ["JUPYTER_PATH"] = os.pathsep.join([str(JUPYTER_DATA), *paths])
 
 
-def admit_renders(handler: type, limit: int = RENDERS_AT_ONCE) -> None:
-    """Let at most `limit` requests of `handler` (Voilà's page handler) run at once: a page
-    starts its kernel and runs its notebook only when one of those places is free."""
-    original = handler.get_generator
-    if getattr(original, "admitted", False):
-        return
-    gates: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
-
-    async def get_generator(self, path=None):
-        gate = gates.setdefault(asyncio.get_running_loop(), asyncio.Semaphore(limit))
-        async with gate:
-            async for chunk in original(self, path):
-                yield chunk
-
-    get_generator.admitted = True
-    handler.get_generator = get_generator
-
-
 class SharedTemplateCode(jinja2.BytecodeCache):
     """Compiled page templates, kept in memory for every page (a Jinja bytecode cache).
 
@@ -198,12 +178,14 @@ def main(argv: list[str] | None = None) -> None:
         help=f"pages that run their notebook at once, the others wait their turn "
              f"(default {RENDERS_AT_ONCE}, from the CPU count; 0: no limit)",
     )
+    add_options(parser)  # --max-kernels, --per-client (admission.py)
     args, voila_extra = parser.parse_known_args(argv)  # the rest go to Voilà as they are
 
     if not (args.notebooks / GALLERY).is_file():
         parser.error(f"no {GALLERY} in {args.notebooks}; pass --notebooks DIR")
     if args.renders < 0:
         parser.error(f"--renders {args.renders}: use 0 (no limit) or a positive number")
+    limits = limits_from(args, parser)
 
     from voila.app import main as voila_main
     from voila.handler import VoilaHandler
@@ -213,8 +195,7 @@ def main(argv: list[str] | None = None) -> None:
 
     share_template_code(TemplateExporter)
     on_jupyter_path()
-    if args.renders:
-        admit_renders(VoilaHandler, args.renders)
+    install(VoilaHandler, limits)  # a render queue of --renders, caps, abandoned pages
 
     print(f"foodplay: serving {args.notebooks} with Voilà", flush=True)
     print(f"foodplay: the gallery is at {gallery_url(args.port)}", flush=True)

@@ -61,12 +61,17 @@ def test_beacon_is_accepted_from_the_same_origin_only():
 
 def test_extension_replaces_the_xsrf_check_of_the_shutdown_handler_only(monkeypatch):
     from jupyter_server.base.handlers import APIHandler
+    from voila.handler import VoilaHandler
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 
     monkeypatch.setattr(VoilaShutdownKernelHandler, "check_xsrf_cookie",
                         VoilaShutdownKernelHandler.check_xsrf_cookie)
+    for name in ("get_generator", "on_connection_close"):  # admission.install wraps them
+        monkeypatch.setattr(VoilaHandler, name, getattr(VoilaHandler, name))
 
     class App:
+        config = CONFIG
+
         class log:  # noqa: N801 - stands in for a logger
             @staticmethod
             def info(*args):
@@ -76,3 +81,4 @@ def test_extension_replaces_the_xsrf_check_of_the_shutdown_handler_only(monkeypa
     binder._load_jupyter_server_extension(App())
     assert VoilaShutdownKernelHandler.check_xsrf_cookie is binder.check_same_origin_only
     assert APIHandler.check_xsrf_cookie is not binder.check_same_origin_only
+    assert VoilaHandler.get_generator.foodplay_admission  # pages admitted (admission.py)
