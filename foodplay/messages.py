@@ -9,6 +9,14 @@ A template may also be an object of plural forms, one per CLDR category of its l
 (`foodplay.plural`: English "one" and "other", French "one", "many" and "other", Korean only
 "other"), plus an optional "zero" for exactly 0. The form is chosen by `count`, or by the
 parameter that `"by"` names (`{"by": "points", "one": ..., "other": ...}`).
+
+Where a sentence holds several counts, each chooses its own form with an inline plural (a
+subset of ICU MessageFormat): `{done, plural, one {# burger is} other {# burgers are}} ready
+out of {total, plural, one {# burger} other {# burgers}}`. `#` is the number; the forms are the
+language's categories, all required, plus an optional `zero`; a form may hold fields.
+Korean particles follow a field and agree with how its value ends when read aloud
+(`foodplay.korean`): `{seat!p}{이/가}`, `'{move}'{을/를}` (closing quotes may sit between),
+`{n}{으로/로}`. Templates are checked on load; an error names the file and the key.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from foodplay.data import DataError, read_json, require
+from foodplay.korean import is_particle, particle
 from foodplay.plural import categories, category
 
 CORE_DIR = Path(__file__).parent / "locale"
@@ -112,31 +121,185 @@ class Catalogue:
         parts = _parsed(template)
         if parts is None:
             return formatter.vformat(template, (), values)
-        out = []
+        out: list[str] = []
         elided = _ELIDED.get(self.lang)
-        for literal, field, spec, conversion in parts:
+        for literal, field, spec, conversion, extra in parts:
             if field is None:
                 out.append(literal)
-                continue
-            # what vformat does for a plain named field, without its overhead
-            value = format(formatter.convert_field(values[field], conversion), spec)
-            out.append(literal if elided is None else _elide(literal, value, elided))
-            out.append(value)
+            elif extra is None:
+                # what vformat does for a plain named field, without its overhead
+                value = format(formatter.convert_field(values[field], conversion), spec)
+                out.append(literal if elided is None else _elide(literal, value, elided))
+                out.append(value)
+            else:
+                # an inline plural or a particle: rare, so filled the slower way
+                return self._fill(parts, values, formatter)
         return "".join(out)
 
     __call__ = format
 
+    def _fill(self, parts: Parts, values: Mapping[str, Any], formatter: _Formatter) -> str:
+        """The text of parsed `parts`, which may hold inline plurals and particles."""
+        elided = _ELIDED.get(self.lang)
+        out: list[str] = []
+        last = ""
+        for literal, field, spec, conversion, extra in parts:
+            if field is None:
+                out.append(literal)
+                continue
+            if extra is None:
+                # what vformat does for a plain named field, without its overhead
+                value = format(formatter.convert_field(values[field], conversion), spec)
+            elif not field:  # a Korean particle, chosen by the value before it
+                out.append(literal)
+                out.append(particle(last, extra))
+                continue
+            else:  # an inline plural: the form that the field's number chooses
+                count = values[field]
+                form = "zero" if count == 0 and "zero" in extra else category(self.lang, count)
+                value = self._fill(extra.get(form, extra["other"]), values, formatter)
+            out.append(literal if elided is None else _elide(literal, value, elided))
+            out.append(value)
+            last = value
+        return "".join(out)
+
+
+# A parsed template: (literal, field, spec, conversion, extra) parts. `field` is None for the
+# final literal; `extra` is None for a plain field, a particle pair ("이/가") with field "",
+# or, for an inline plural, its forms by category, each parsed in turn.
+Part = tuple[str, "str | None", str, "str | None", Any]
+Parts = tuple[Part, ...]
+_PLURAL = re.compile(r"\s*(\w+)\s*,\s*plural\s*,(.*)", re.DOTALL)
+_FORM = re.compile(r"\s*(\w+)\s*\{")
+# between a field and its particle, only closing quotes or brackets: '{move}'{을/를}
+_CLOSING = re.compile(r"['\"’”»」』)\]]*")
+
+
+class TemplateError(ValueError):
+    """A template whose braces, plural forms or particles cannot be read."""
+
+
+def _closing_brace(text: str, start: int) -> int:
+    """The index of the brace that closes the one at `start - 1` (braces nest)."""
+    depth = 1
+    for i in range(start, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    raise TemplateError("a '{' is never closed")
+
+
+def _plural_forms(name: str, body: str) -> dict[str, Parts]:
+    """`one {# card} other {# cards}` -> parsed forms, where # stands for the number."""
+    forms: dict[str, Parts] = {}
+    at = 0
+    while body[at:].strip():
+        match = _FORM.match(body, at)
+        if match is None:
+            raise TemplateError(f"plural {name!r}: expected a form such as 'one {{...}}' at "
+                                f"{body[at:].strip()[:20]!r}")
+        end = _closing_brace(body, match.end())
+        text = body[match.end():end].replace("#", "{" + name + "}")
+        if match.group(1) in forms:
+            raise TemplateError(f"plural {name!r} gives the form {match.group(1)!r} twice")
+        forms[match.group(1)] = _parse(text, plain_only=False) or ()
+        at = end + 1
+    if "other" not in forms:
+        raise TemplateError(f"plural {name!r} has no 'other' form")
+    return forms
+
+
+def _parse(template: str, plain_only: bool) -> Parts | None:
+    parts: list[Part] = []
+    literal: list[str] = []
+    i = 0
+    special = unplain = False
+    while i < len(template):
+        char = template[i]
+        if char in "{}" and template[i + 1:i + 2] == char:
+            literal.append(char)
+            i += 2
+            continue
+        if char == "}":
+            raise TemplateError("a '}' is never opened (write '}}' for a brace)")
+        if char != "{":
+            literal.append(char)
+            i += 1
+            continue
+        end = _closing_brace(template, i + 1)
+        inner = template[i + 1:end]
+        text = "".join(literal)
+        literal = []
+        plural = _PLURAL.fullmatch(inner)
+        if plural is not None:
+            special = True
+            parts.append((text, plural.group(1), "", None,
+                          _plural_forms(plural.group(1), plural.group(2))))
+        elif is_particle(inner):
+            special = True
+            if not parts or parts[-1][1] is None or not parts[-1][1] \
+                    or not _CLOSING.fullmatch(text):
+                raise TemplateError(f"the particle {{{inner}}} must follow a field, as in "
+                                    f"'{{seat!p}}{{{inner}}}'")
+            parts.append((text, "", "", None, inner))
+        else:
+            try:
+                (_, field, spec, conversion), = string.Formatter().parse("{" + inner + "}")
+            except ValueError as error:
+                raise TemplateError(f"{{{inner}}}: {error}") from None
+            if not field or not field.isidentifier() or "{" in (spec or ""):
+                unplain = True
+            parts.append((text, field or "", spec or "", conversion, None))
+        i = end + 1
+    parts.append(("".join(literal), None, "", None, None))
+    if unplain and (special or not plain_only):
+        raise TemplateError("a field such as {0} or {a.b} cannot sit beside a plural form or "
+                            "a particle: name it, as in {count}")
+    return None if unplain else tuple(parts)
+
 
 @cache
-def _parsed(template: str) -> tuple[tuple[str, str | None, str, str | None], ...] | None:
+def _parsed(template: str) -> Parts | None:
     """A template's parts, parsed once; None if a field is not a plain name (such as `{0}`,
     `{a.b}`, `{a[0]}` or a nested format spec), which the full Formatter then handles."""
-    parts = []
-    for literal, field, spec, conversion in string.Formatter().parse(template):
-        if field is not None and (not field.isidentifier() or "{" in (spec or "")):
-            return None
-        parts.append((literal, field, spec or "", conversion))
-    return tuple(parts)
+    try:
+        return _parse(template, plain_only=True)
+    except TemplateError:
+        return None
+
+
+def template_fields(template: str) -> set[tuple[str, str | None]]:
+    """The (field, conversion) pairs a template fills; an inline plural's number counts as
+    (field, None), a particle as none."""
+    found: set[tuple[str, str | None]] = set()
+
+    def walk(parts: Parts) -> None:
+        for _, field, _, conversion, extra in parts:
+            if field and not isinstance(extra, str):
+                found.add((field, conversion))
+            if isinstance(extra, dict):
+                for form in extra.values():
+                    walk(form)
+
+    walk(_parse(template, plain_only=False) or ())
+    return found
+
+
+def _check(parts: Parts, lang: str, where: str) -> None:
+    """Each inline plural gives exactly the plural forms of `lang` (and optionally 'zero')."""
+    forms = set(categories(lang))
+    for _, field, _, _, extra in parts:
+        if isinstance(extra, dict):
+            given = set(extra) - {"zero"}
+            require(given == forms, where,
+                    f"the plural of {{{field}}} must give exactly the {lang} forms "
+                    f"{', '.join(categories(lang))} (and optionally 'zero' for exactly 0), "
+                    f"not {', '.join(sorted(given)) or 'none'}")
+            for form in extra.values():
+                _check(form, lang, where)
 
 
 def _load(path: Path, lang: str) -> dict[str, Any]:
@@ -153,6 +316,13 @@ def _load(path: Path, lang: str) -> dict[str, Any]:
                     f" chooses the form), not {', '.join(sorted(given)) or 'none'}")
         else:
             require(isinstance(value, str), where, "must be a string or an object of plural forms")
+        texts = [v for k, v in value.items() if k != "by"] if isinstance(value, dict) else [value]
+        for text in texts:
+            try:
+                parts = _parse(text, plain_only=True)
+            except (TemplateError, ValueError) as error:
+                raise DataError(where, f"cannot be read: {error}") from None
+            _check(parts or (), lang, where)
     return data
 
 

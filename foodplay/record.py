@@ -222,9 +222,7 @@ def _narration_key(game: Any, key: str, where: str, step: int) -> None:
     """A narration key must name a message of the game that needs no parameters, in every
     language (a plural message needs its count): a record gives none, and the app shows the
     message as it stands."""
-    import string
-
-    from foodplay.messages import LANGUAGES
+    from foodplay.messages import LANGUAGES, TemplateError, template_fields
 
     for lang in LANGUAGES:
         cat = game.catalogue(lang)
@@ -235,8 +233,8 @@ def _narration_key(game: Any, key: str, where: str, step: int) -> None:
             fields = [template.get("by", "count")]
         else:
             try:
-                fields = [f for _, f, _, _ in string.Formatter().parse(template) if f is not None]
-            except ValueError:
+                fields = sorted(name for name, _ in template_fields(template))
+            except TemplateError:
                 fields = ["?"]
         require(not fields, where,
                 f"step {step}'s narration {shown(key)} needs details a record cannot give "

@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import string
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ from test_provenance import seeds_folder
 from foodplay import glossary, plural
 from foodplay.data import DataError
 from foodplay.games import LISTINGS, get_game
-from foodplay.messages import CORE_DIR, LANGUAGES, _load
+from foodplay.messages import CORE_DIR, LANGUAGES, _load, template_fields
 from foodplay.rulebook import Rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,6 +41,9 @@ ENGLISH_ONLY = {"the", "and", "you", "your", "with", "is", "are", "this", "that"
 MARKUP = re.compile(r"<[^>]*>|&\w+;|&#\d+;|https?://\S+|\{[^{}]*\}|--[a-z][a-z-]*")  # and --options
 
 
+PLURAL_SYNTAX = re.compile(r"\{\w+,\s*plural,|\b(?:zero|one|two|few|many|other)\s*\{|#")
+
+
 def english(name: str) -> dict:
     return json.loads((CATALOGUE_DIRS[name] / "messages.en.json").read_text(encoding="utf-8"))
 
@@ -60,16 +62,15 @@ def fields(value: str | dict) -> set[tuple[str, str | None]]:
     """(field, conversion) pairs over every form of a message."""
     found = set()
     for text in forms(value):
-        for _, name, _, conversion in string.Formatter().parse(text):
-            if name is not None:
-                found.add((name, conversion))
+        found |= template_fields(text)
     return found
 
 
 def visible_words(text: str) -> list[str]:
     """The Latin-script words a reader sees: placeholders, markup and links removed."""
     letter = "A-Za-zÀ-ÖØ-öø-ÿ"  # Latin letters, not × or ÷
-    return re.findall(rf"[{letter}][{letter}'’]*", MARKUP.sub(" ", html.unescape(text)))
+    text = PLURAL_SYNTAX.sub(" ", html.unescape(text))  # "{n, plural, one {" keeps its forms
+    return re.findall(rf"[{letter}][{letter}'’]*", MARKUP.sub(" ", text))
 
 
 def leftover_english(lang: str, text: str) -> list[str]:
