@@ -13,7 +13,8 @@ parameter that `"by"` names (`{"by": "points", "one": ..., "other": ...}`).
 Where a sentence holds several counts, each chooses its own form with an inline plural (a
 subset of ICU MessageFormat): `{done, plural, one {# burger is} other {# burgers are}} ready
 out of {total, plural, one {# burger} other {# burgers}}`. `#` is the number; the forms are the
-language's categories, all required, plus an optional `zero`; a form may hold fields.
+language's categories, all required, plus optional `zero` and exact values such as `=1`
+(Korean ordinals: `{n, plural, =1 {첫 번째} =2 {두 번째} other {#번째}}`); a form may hold fields.
 Korean particles follow a field and agree with how its value ends when read aloud
 (`foodplay.korean`): `{seat!p}{이/가}`, `'{move}'{을/를}` (closing quotes may sit between),
 `{n}{으로/로}`. Templates are checked on load; an error names the file and the key.
@@ -156,7 +157,8 @@ class Catalogue:
                 continue
             else:  # an inline plural: the form that the field's number chooses
                 count = values[field]
-                form = "zero" if count == 0 and "zero" in extra else category(self.lang, count)
+                form = f"={count}" if isinstance(count, int) and f"={count}" in extra else \
+                    "zero" if count == 0 and "zero" in extra else category(self.lang, count)
                 value = self._fill(extra.get(form, extra["other"]), values, formatter)
             out.append(literal if elided is None else _elide(literal, value, elided))
             out.append(value)
@@ -170,7 +172,7 @@ class Catalogue:
 Part = tuple[str, "str | None", str, "str | None", Any]
 Parts = tuple[Part, ...]
 _PLURAL = re.compile(r"\s*(\w+)\s*,\s*plural\s*,(.*)", re.DOTALL)
-_FORM = re.compile(r"\s*(\w+)\s*\{")
+_FORM = re.compile(r"\s*(=\d+|\w+)\s*\{")
 # between a field and its particle, only closing quotes or brackets: '{move}'{을/를}
 _CLOSING = re.compile(r"['\"’”»」』)\]]*")
 
@@ -293,10 +295,11 @@ def _check(parts: Parts, lang: str, where: str) -> None:
     forms = set(categories(lang))
     for _, field, _, _, extra in parts:
         if isinstance(extra, dict):
-            given = set(extra) - {"zero"}
+            given = {form for form in extra if form != "zero" and not form.startswith("=")}
             require(given == forms, where,
                     f"the plural of {{{field}}} must give exactly the {lang} forms "
-                    f"{', '.join(categories(lang))} (and optionally 'zero' for exactly 0), "
+                    f"{', '.join(categories(lang))} (and optionally 'zero' for exactly 0 or "
+                    "'=2' for exactly 2), "
                     f"not {', '.join(sorted(given)) or 'none'}")
             for form in extra.values():
                 _check(form, lang, where)

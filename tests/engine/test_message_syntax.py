@@ -97,3 +97,9 @@ def test_bad_templates_are_refused_naming_file_and_key(tmp_path: Path, lang: str
         _load(path, lang)
     message = str(error.value)
     assert f"messages.{lang}.json: bad.key" in message and says in message, message
+
+
+def test_exact_values_choose_a_form_before_the_category() -> None:
+    cat = Catalogue("ko", {"k": "{n, plural, =1 {첫 번째} =2 {두 번째} other {#번째}} 카드"})
+    assert [cat.format("k", {"n": n}) for n in (1, 2, 3)] == ["첫 번째 카드", "두 번째 카드",
+                                                              "3번째 카드"]
