@@ -394,7 +394,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         COMMANDS[args.command](args)
     except (CliError, RecordError, DataError) as exc:
-        detail = printable(" ".join(str(exc).split()), LINE_CHARS - SHOWN_CHARS)
+        said = exc.text(lang()) if isinstance(exc, RecordError) else str(exc)
+        detail = printable(" ".join(said.split()), LINE_CHARS - SHOWN_CHARS)
         print(say("cli.failed", command=args.command, detail=detail), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:

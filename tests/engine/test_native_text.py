@@ -2,9 +2,10 @@
 bots' advice, lessons and quizzes, in each language, scanned line by line for that language's
 known machine-made defects. Any hit fails, quoting the line.
 
-Add a language by adding its patterns to DEFECTS (label, regular expression); the transcripts
-are shared. Catalogue, glossary and rulebook text is scanned as written as well, so that a key
-no seeded game reaches is still read.
+Add a language by adding its patterns to DEFECTS (label, regular expression, and optionally the
+games whose lines a pattern is for); the transcripts are shared. French, Portuguese and Chinese
+take theirs from native_defects.py. Catalogue, glossary and rulebook text is scanned as
+written as well, so that a key no seeded game reaches is still read.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from collections.abc import Iterator
 from functools import cache
 
 import pytest
+from native_defects import defects
 
 from foodplay import cli
 from foodplay.bots import suggest
+from foodplay.explain import explain
 from foodplay.games import LISTINGS, get_game
-from foodplay.lessons import lessons_for
+from foodplay.lessons import LessonRun, lessons_for
 from foodplay.messages import CORE_DIR
 from foodplay.quiz import quizzes
 from foodplay.record import replay
@@ -30,7 +33,7 @@ NAMES = ["Alice", "Bob", "Carol", "Dave", "Eve"]
 GAMES = [entry.id for entry in LISTINGS if entry.module is not None]
 SEEDS = (1, 2)
 PARTICLE = r"이|가|은|는|을|를|과|와|으|아|야|이나|이에요|예요"
-DEFECTS: dict[str, list[tuple[str, str]]] = {
+DEFECTS: dict[str, list[tuple[str, str] | tuple[str, str, tuple[str, ...] | None]]] = {
     "ko": [
         ("particle fallback", rf"\((?:{PARTICLE})\)"),
         ("formal imperative -십시오", r"십시오|하시오"),
@@ -41,6 +44,7 @@ DEFECTS: dict[str, list[tuple[str, str]]] = {
         ("'N장 중 M번째'", r"중 \d+번째"),
         ("a count in parentheses", r"\(1\)"),
     ],
+    **{lang: list(defects(lang)) for lang in ("fr", "pt", "zh")},
 }
 
 
@@ -78,6 +82,13 @@ def _lesson_lines(game_id: str, lang: str) -> Iterator[str]:
         for key in keys:
             if key and cat.has(key):
                 yield cat.format(key, {"seat": lesson.seat}, NAMES)
+        run = LessonRun(lesson)  # and what the learner reads while playing the lesson's line
+        for _ in range(len(lesson.decisions)):
+            move = run.answer()
+            if move is None:  # finished, or a free decision with no single answer
+                break
+            for step in run.attempt(move).steps:
+                yield from (s.text for s in explain(run.state, step.events, lesson.seat, lang))
 
 
 def _quiz_lines(game_id: str, lang: str) -> Iterator[str]:
@@ -103,14 +114,19 @@ def transcript(lang: str) -> tuple[tuple[str, str], ...]:
     return tuple(lines)
 
 
+# Glossary fields no learner reads: the maintainers' English notes, the English term, the source.
+NOT_SHOWN = {"note", "en", "source"}
+
+
 def _written_text(lang: str) -> Iterator[tuple[str, str]]:
     """Every string of the catalogues, glossaries and rulebooks of `lang`, as written."""
-    folders = [CORE_DIR] + [get_game(g).package_dir / "data" for g in GAMES]
-    for folder in folders:
+    folders = {"core": CORE_DIR} | {g: get_game(g).package_dir / "data" for g in GAMES}
+    for name, folder in folders.items():
         for kind in ("messages", "glossary", "rulebook"):
             path = folder / f"{kind}.{lang}.json"
             if path.exists():
-                yield from _strings(json.loads(path.read_text(encoding="utf-8")), path.name)
+                yield from _strings(json.loads(path.read_text(encoding="utf-8")),
+                                    f"{name} {path.name}")
 
 
 def _strings(value: object, where: str) -> Iterator[tuple[str, str]]:
@@ -118,17 +134,23 @@ def _strings(value: object, where: str) -> Iterator[tuple[str, str]]:
         yield where, value
     elif isinstance(value, dict):
         for key, item in value.items():
-            yield from _strings(item, f"{where}: {key}")
+            if key not in NOT_SHOWN:
+                yield from _strings(item, f"{where}: {key}")
     elif isinstance(value, list):
         for index, item in enumerate(value):
             yield from _strings(item, f"{where}[{index}]")
 
 
 def hits(lang: str, lines: object) -> list[str]:
+    """Each defect of `lang` found in (where, line) pairs; a defect meant for some games only
+    is looked for where `where` starts with one of them."""
     found = []
-    for label, pattern in DEFECTS[lang]:
+    for label, pattern, *games in DEFECTS[lang]:
         rule = re.compile(pattern)
+        only = games[0] if games else None
         for where, line in lines:  # type: ignore[attr-defined]
+            if only is not None and where.split()[0] not in only:
+                continue
             match = rule.search(line)
             if match:
                 context = line[max(0, match.start() - 30):match.end() + 30]
