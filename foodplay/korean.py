@@ -15,6 +15,7 @@ the vowel form.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 VOWEL, RIEUL, CONSONANT = "vowel", "rieul", "consonant"
 
@@ -72,6 +73,7 @@ def _latin(word: str) -> str:
     return VOWEL  # Alice 앨리스, Dave 데이브, Peter 피터, Ted 테드, Max 맥스
 
 
+@lru_cache(maxsize=4096)
 def ending(value: str) -> str:
     """How `value` ends when read aloud in Korean: VOWEL, RIEUL or CONSONANT."""
     text = value.rstrip(_QUOTES)

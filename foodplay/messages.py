@@ -107,7 +107,10 @@ class Catalogue:
         if len(items) == 1:
             return items[0]
         head = self.template("list.sep").join(items[:-1])
-        return self.template("list.and").format(head=head, last=items[-1])
+        template = self.template("list.and")
+        if _plain(template):
+            return template.format(head=head, last=items[-1])
+        return self.format("list.and", {"head": head, "last": items[-1]})
 
     def format(self, key: str, params: Mapping[str, Any] | Sequence[tuple[str, Any]] = (),
                names: Sequence[str] = ()) -> str:
@@ -271,6 +274,13 @@ def _parsed(template: str) -> Parts | None:
         return _parse(template, plain_only=True)
     except TemplateError:
         return None
+
+
+@cache
+def _plain(template: str) -> bool:
+    """Whether str.format alone fills `template` (no inline plural, no particle)."""
+    parts = _parsed(template)
+    return parts is not None and all(extra is None for *_, extra in parts)
 
 
 def template_fields(template: str) -> set[tuple[str, str | None]]:

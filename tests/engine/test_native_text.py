@@ -33,19 +33,41 @@ NAMES = ["Alice", "Bob", "Carol", "Dave", "Eve"]
 GAMES = [entry.id for entry in LISTINGS if entry.module is not None]
 SEEDS = (1, 2)
 PARTICLE = r"이|가|은|는|을|를|과|와|으|아|야|이나|이에요|예요"
+# French and Portuguese words after a number that end in -s but are no plural noun
+INVARIABLE = (r"(?:fois|repas|pas|plus|jus|temps|mois|frais|bras|bus|lápis|des|les|aux|ses|sous"
+              r"|dans|pelas|pelos|das|dos|nas|nos|as|os|aos|mais|menos|seus|suas"
+              r"|après|dès|depois|antes)\b")  # "colonne 1 après 2 pas", "linha 1 antes da 2"
 DEFECTS: dict[str, list[tuple[str, str] | tuple[str, str, tuple[str, ...] | None]]] = {
     "ko": [
         ("particle fallback", rf"\((?:{PARTICLE})\)"),
         ("formal imperative -십시오", r"십시오|하시오"),
         ("formal -습니다/-ㅂ니다 (해요체 throughout)", r"[가-힣]니다(?![가-힣])|[가-힣]니까\?"),
         ("당신", r"당신"),
-        ("the bot as 나", r"나에게|(?<![가-힣])내가 |(?<![가-힣])나는 "),
+        ("a bot's advice in the first person", r"나에게|(?<![가-힣])내 |(?<![가-힣])내가 "),
         ("위 번 for the top bun", r"위 번|아래 번"),
         ("'N장 중 M번째'", r"중 \d+번째"),
+        ("a numeral ordinal for 1 to 5 ('1번째')", r"(?<![\d.,])[1-5]번째"),
         ("a count in parentheses", r"\(1\)"),
     ],
-    **{lang: list(defects(lang)) for lang in ("fr", "pt", "zh")},
+    # Defects of issue 28: these starter patterns, and native_defects.defects(lang) below.
+    "fr": [
+        ("a plural noun after 0 or 1",
+         rf"(?<![\d,.\-+])[01] (?:de )?(?!{INVARIABLE})[a-zéèêàç]+s\b"),
+        ("a count in parentheses", r"\(1\)(?!$)"),  # a heading "Recette (1)" ends with it
+    ],
+    "pt": [
+        ("a plural noun after 1", rf"(?<![\d,.\-+])1 (?:de )?(?!{INVARIABLE})[a-zãõéêíóúç]+s\b"),
+        ("'restam 1'", r"\brestam 1\b"),
+        ("a count in parentheses", r"\(1\)(?!$)"),  # a heading "Receita (1)" ends with it
+    ],
+    "zh": [
+        ("money as 货币", r"货币"),
+        ("a count in parentheses", r"（1）|\(1\)"),
+    ],
 }
+for _lang in ("fr", "pt", "zh"):
+    DEFECTS[_lang] += defects(_lang)
+PENDING: set[str] = set()  # languages whose defects are known but not fixed yet (xfail)
 
 
 def _played_lines(game_id: str, lang: str, seed: int) -> Iterator[str]:
@@ -141,15 +163,23 @@ def _strings(value: object, where: str) -> Iterator[tuple[str, str]]:
             yield from _strings(item, f"{where}[{index}]")
 
 
+# patterns that hold only where a line's source says so: the learner may say 내 차례 in a
+# lesson or on a button, as Korean apps do, but a bot's advice must not speak as 나
+ONLY_IN = {"a bot's advice in the first person": ("advice", ".reason.")}
+
+
 def hits(lang: str, lines: object) -> list[str]:
     """Each defect of `lang` found in (where, line) pairs; a defect meant for some games only
     is looked for where `where` starts with one of them."""
     found = []
     for label, pattern, *games in DEFECTS[lang]:
         rule = re.compile(pattern)
-        only = games[0] if games else None
+        only = games[0] if games else None  # the games a pattern is for (native_defects)
+        scope = ONLY_IN.get(label)
         for where, line in lines:  # type: ignore[attr-defined]
             if only is not None and where.split()[0] not in only:
+                continue
+            if scope is not None and not any(part in where for part in scope):
                 continue
             match = rule.search(line)
             if match:
@@ -158,7 +188,12 @@ def hits(lang: str, lines: object) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("lang", sorted(DEFECTS))
+def _languages() -> list:
+    return [pytest.param(lang, marks=pytest.mark.xfail(reason="issue 28, branch lang-frptzh"))
+            if lang in PENDING else lang for lang in sorted(DEFECTS)]
+
+
+@pytest.mark.parametrize("lang", _languages())
 def test_transcripts_read_as_native_text(lang: str) -> None:
     lines = transcript(lang)
     assert len(lines) > 1000, "the sample is too small to judge"
@@ -166,7 +201,7 @@ def test_transcripts_read_as_native_text(lang: str) -> None:
     assert found == [], f"{len(found)} defects, such as:\n" + "\n".join(found[:40])
 
 
-@pytest.mark.parametrize("lang", sorted(DEFECTS))
+@pytest.mark.parametrize("lang", _languages())
 def test_catalogues_read_as_native_text(lang: str) -> None:
     found = hits(lang, list(_written_text(lang)))
     assert found == [], f"{len(found)} defects, such as:\n" + "\n".join(found[:40])
