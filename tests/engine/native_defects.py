@@ -84,6 +84,8 @@ def defects(lang: str) -> list[Defect]:
                    r"[一两二三四五六七八九十\d]+\s*[块个](?:肉饼|芝士|洋葱|生菜|蘑菇|番茄|底面包|顶面包|茶|夹子)"
                    r"(?!汉堡)",
                    ("burg",)),
+                  ("Cuisine's ingredient cards counted with 个 (they are 张)",
+                   r"(?:\d+|一)个(?:或更多)?[^，。；、\d]{0,6}材料", ("cuisine-a-la-card",)),
                   ("a space between CJK and a Latin letter or digit (the rule: none)",
                    rf"[{CJK}] [A-Za-z0-9]|[A-Za-z0-9] [{CJK}]", None)]
     for term, (_, games) in FORBIDDEN[lang].items():

@@ -38,7 +38,8 @@ ISSUE_LINES = {
            ("cuisine-a-la-card", "+1货币"),
            ("burg", "由种子选出"),
            ("burg", "一块肉饼、芝士"),
-           ("burg", "Bob 吃掉了")],
+           ("burg", "Bob 吃掉了"),
+           ("cuisine-a-la-card", "家庭厨师奖励含有1个或更多谷物材料的菜肴")],
 }
 
 
