@@ -18,8 +18,9 @@ from foodplay.data import DataError
 from foodplay.engine import Move, State
 from foodplay.explain import clause_label, explain, move_hidden, step_text
 from foodplay.games import LISTINGS, built_games, credits_text, get_game
+from foodplay.langcodes import LangChoices, lang_arg, public_codes, resolve
 from foodplay.limits import INT_DIGITS, SHOWN_CHARS, file_name, printable, short_values, shown
-from foodplay.messages import LANGUAGES, catalogue
+from foodplay.messages import catalogue
 from foodplay.record import Record, RecordError, Step, replay
 from foodplay.rules_cli import add_parser as add_rules_parser
 from foodplay.rules_cli import cmd_rules
@@ -99,7 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     games = sub.add_parser("games", help="list the games, with credits and player ranges")
     language = Parser(add_help=False)
-    language.add_argument("--lang", default="en", choices=LANGUAGES,
+    language.add_argument("--lang", default="en", choices=LangChoices(), type=lang_arg,
+                          metavar="{" + ",".join(public_codes()) + "}",
                           help="the language of the output (default: en)")
 
     play = sub.add_parser("play", help="play a whole game between bots and explain every move",
@@ -123,7 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="validate a record; exit status 2 if it is bad",
                            parents=[language])
-    games.add_argument("--lang", default="en", choices=LANGUAGES,
+    games.add_argument("--lang", default="en", choices=LangChoices(), type=lang_arg,
+                       metavar="{" + ",".join(public_codes()) + "}",
                        help="the language of the output (default: en)")
     check.add_argument("file")
 
@@ -375,8 +378,8 @@ def _asked_lang(argv: Sequence[str]) -> str:
     for index, arg in enumerate(argv):
         value = arg.partition("=")[2] if arg.startswith("--lang=") else \
             argv[index + 1] if arg == "--lang" and index + 1 < len(argv) else None
-        if value in LANGUAGES:
-            return value
+        if resolve(value) is not None:
+            return resolve(value)
     return "en"
 
 
@@ -391,7 +394,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         COMMANDS[args.command](args)
     except (CliError, RecordError, DataError) as exc:
-        detail = printable(" ".join(str(exc).split()), LINE_CHARS - SHOWN_CHARS)
+        said = exc.text(lang()) if isinstance(exc, RecordError) else str(exc)
+        detail = printable(" ".join(said.split()), LINE_CHARS - SHOWN_CHARS)
         print(say("cli.failed", command=args.command, detail=detail), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:

@@ -988,7 +988,7 @@ def parse_course(query: str) -> Course:
 
     Never raises: a bad part becomes a problem message (a core catalogue key) and is dropped.
     Stars are never read from a link (``stars=`` is ignored, and said so): they are earned."""
-    from foodplay.messages import LANGUAGES
+    from foodplay.langcodes import resolve
 
     course = Course()
     problems = course.problems
@@ -997,8 +997,8 @@ def parse_course(query: str) -> Course:
     except ValueError:
         problems.append(("ui.lesson.link.unreadable", {}))
         return course
-    if values.get("lang") in LANGUAGES:
-        course.lang = values["lang"]
+    if resolve(values.get("lang")) is not None:
+        course.lang = resolve(values["lang"]) or "en"
     if values.get("stars"):
         problems.append(("ui.lesson.link.stars_ignored", {}))
     uid = values.get("lesson")

@@ -16,8 +16,9 @@ from urllib.parse import parse_qs, parse_qsl, urlencode
 
 from foodplay.data import DataError
 from foodplay.games import LISTINGS, built_games, get_game
+from foodplay.langcodes import public, public_codes, resolve
 from foodplay.limits import LINK_CHARS, SHOWN_CHARS, inflate, printable, shown
-from foodplay.messages import LANGUAGES, catalogue
+from foodplay.messages import catalogue
 from foodplay.record import Record, RecordError, replay
 
 # The longest link the tutor hands out (a class link, a share link), counted as the relative
@@ -119,9 +120,9 @@ def _short(text: str) -> Echo:
 def lang_problem(value: str) -> tuple[str, dict] | None:
     """The message for an address's `lang=` naming a language the tutor does not have, as
     (key, params); None for one it has."""
-    if value in LANGUAGES:
+    if resolve(value) is not None:
         return None
-    return "link.bad_lang", {"value": _short(value), "languages": ", ".join(LANGUAGES)}
+    return "link.bad_lang", {"value": _short(value), "languages": ", ".join(public_codes())}
 
 
 def query_lang(query: Any) -> str:
@@ -132,7 +133,7 @@ def query_lang(query: Any) -> str:
         lang = values.get("lang", ["en"])[-1]
     except Exception:  # noqa: BLE001 - any unreadable query: English
         return "en"
-    return lang if lang in LANGUAGES else "en"
+    return resolve(lang) or "en"
 
 
 def _whole(value: str, name: str, low: int, high: int, problems: list) -> int | None:
@@ -208,7 +209,7 @@ def parse_query(query: str, default_game: str = "burg") -> Link:
     if "lang" in values:
         problem = lang_problem(values["lang"])
         if problem is None:
-            link.lang = values["lang"]
+            link.lang = resolve(values["lang"]) or "en"
         else:
             problems.append(problem)
     if "mode" in values:
@@ -238,5 +239,5 @@ def with_lang(href: str, lang: str) -> str:
     path, _, query = href.partition("?")
     params = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"]
     if lang != "en":
-        params.append(("lang", lang))
+        params.append(("lang", public(lang)))
     return f"{path}?{urlencode(params, safe='/:,.')}" if params else (path or "?")

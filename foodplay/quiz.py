@@ -179,10 +179,19 @@ def _cut(record: Record, step: int) -> Record:
     return record.cut(step)
 
 
+# Sentences side by side: Chinese sets no space after its full stop "。", the others one space.
+SENTENCE_GAP = {"zh": ""}
+
+
+def sentences_joined(sentences: Iterable[str], lang: str) -> str:
+    """Sentences run together the language's way (no space between Chinese sentences)."""
+    return SENTENCE_GAP.get(lang, " ").join(sentences)
+
+
 def _sentences(state: State, events: Sequence[Event], seat: Seat | None, lang: str,
                limit: int | None = None) -> tuple[str, tuple[str, ...]]:
     shown = [ev for ev in events if ev.visible(seat)][:limit]
-    text = " ".join(event_text(state, ev, lang) for ev in shown)
+    text = sentences_joined((event_text(state, ev, lang) for ev in shown), lang)
     clauses: dict[str, None] = {}
     for ev in shown:
         clauses.update(dict.fromkeys(ev.clauses))
@@ -276,8 +285,8 @@ def _outcomes(game_id: str, seed: int, lang: str) -> tuple[tuple[int, _Outcome],
         events = state.apply_legal(move)  # the playout's moves were checked as they were made
         if choice and _revealing(game_id, move, events):
             shown = [ev for ev in events if ev.visible(move.seat)][:3]
-            text = " ".join(state.game.catalogue(lang).format(ev.key, ev.params, names)
-                            for ev in shown)
+            text = sentences_joined((state.game.catalogue(lang).format(ev.key, ev.params, names)
+                                     for ev in shown), lang)
             card = next((dict(ev.params)["card"] for ev in events if "card" in dict(ev.params)),
                         None)
             clauses: dict[str, None] = {}

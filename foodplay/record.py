@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,11 +21,17 @@ class RecordError(ValueError):
     """A record that cannot be replayed: names the step, the move and the clause at fault."""
 
     def __init__(self, message: str, *, step: int | None = None, move: Move | None = None,
-                 clause: str | None = None):
+                 clause: str | None = None, said: Callable[[str], str] | None = None):
         super().__init__(limits.short_message(message))  # no value repeated whole
         self.step = step
         self.move = move
         self.clause = clause
+        self._said = said
+
+    def text(self, lang: str = "en") -> str:
+        """The refusal in `lang`: a refused move is said from the catalogues (its step, the
+        move and the rule's reason); other refusals, and English, as raised."""
+        return str(self) if self._said is None or lang == "en" else self._said(lang)
 
 
 @dataclass
@@ -299,7 +305,25 @@ def play_checked(state: State, move: Move, index: int) -> list[Event]:
             f"step {index}: move {_move_text(move)} is not allowed "
             f"under clause {state.game.rulebook()[verdict.clause].number}: "
             f"{limits.printable(reason_text(state, verdict), 8 * limits.SHOWN_CHARS)}",
-            step=index, move=move, clause=verdict.clause) from exc
+            step=index, move=move, clause=verdict.clause,
+            said=lambda lang: _refusal_text(state, move, verdict, index, lang)) from exc
+
+
+def _refusal_text(state: State, move: Move, verdict: Any, index: int, lang: str) -> str:
+    """A refused move in `lang`, as the transcripts and quizzes say it: the step with its move
+    ("Étape 7. Carol : …"), then why it is not allowed, citing the rule."""
+    from foodplay.explain import reason_text, step_text
+
+    cat = state.game.catalogue(lang)
+    try:
+        move_said = step_text(state, move, lang)
+    except (KeyError, IndexError, ValueError, TypeError):  # a move too odd to phrase
+        move_said = _move_text(move)
+    head = cat.format("cli.step_head", {"n": index, "move": move_said}, state.names)
+    why = cat.format("ui.quiz.allowed.no", {
+        "reason": limits.printable(reason_text(state, verdict, lang), 8 * limits.SHOWN_CHARS),
+        "rule": state.game.rulebook()[verdict.clause].number}, state.names)
+    return limits.short_message(cat.format("list.cited_sep").join((head, why)))
 
 
 def _move_text(move: Move) -> str:

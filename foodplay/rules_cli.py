@@ -11,8 +11,9 @@ import argparse
 
 from foodplay.data import DataError
 from foodplay.games import built_games, get_game
+from foodplay.langcodes import LangChoices, lang_arg, public_codes
 from foodplay.limits import QUERY_CHARS, shown
-from foodplay.messages import LANGUAGES, Catalogue, catalogue
+from foodplay.messages import Catalogue, catalogue
 from foodplay.rule_index import place_text, places_for
 from foodplay.rulebook import Clause, Rulebook
 from foodplay.search import QueryTooLong, check_query, search
@@ -26,7 +27,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     what.add_argument("--search", metavar="TEXT", help="find rules by word, question or number "
                                                        f"(at most {QUERY_CHARS} characters)")
     what.add_argument("--clause", metavar="N", help="show one rule's card, by its number")
-    rules.add_argument("--lang", default="en", choices=LANGUAGES)
+    rules.add_argument("--lang", default="en", choices=LangChoices(), type=lang_arg,
+                       metavar="{" + ",".join(public_codes()) + "}")
     rules.add_argument("--limit", type=int, default=10, help="at most this many search results")
 
 

@@ -12,6 +12,7 @@ from urllib.parse import parse_qsl
 
 import ipywidgets as widgets
 
+from foodplay.langcodes import public, resolve
 from foodplay.links import lang_problem, with_lang
 from foodplay.messages import LANGUAGES, catalogue
 from foodplay_widgets.text import esc
@@ -49,7 +50,7 @@ def query_lang(query: str | None = None) -> str:
     """The language a page address asks for (`lang=`), or English if none or unknown."""
     query = os.environ.get("QUERY_STRING", "") if query is None else query
     asked = dict(parse_qsl(query.lstrip("?"))).get("lang", "en")
-    return asked if asked in LANGUAGES else "en"
+    return resolve(asked) or "en"
 
 
 def language_links(query: str, lang: str) -> str:
@@ -57,8 +58,8 @@ def language_links(query: str, lang: str) -> str:
     cat = catalogue(None, lang)
     current = ' aria-current="true"'
     items = "".join(
-        f'<li><a href="{esc(with_lang("?" + query.lstrip("?"), code))}" lang="{code}" '
-        f'hreflang="{code}"{current if code == lang else ""}>'
+        f'<li><a href="{esc(with_lang("?" + query.lstrip("?"), code))}" lang="{public(code)}" '
+        f'hreflang="{public(code)}"{current if code == lang else ""}>'
         f'{esc(catalogue(None, code).format("ui.lang.name"))}</a></li>' for code in LANGUAGES)
     return (f'<nav class="fp-lang-links" aria-label="{esc(cat.format("ui.lang.label"))}">'
             f"<ul>{items}</ul></nav>{unknown_lang_notice(query)}")
@@ -127,7 +128,7 @@ class PageText(widgets.HTML):
             f"<style>{LANGUAGE_LINKS_CSS}</style>{language_links(self.links_query, lang)}"
         fold = cat.format("ui.page.tips") if self.tips else None
         style = f"<style>{TIPS_CSS}</style>" if self.tips else ""
-        value = f'{links}{style}<div class="fp-page-prose" lang="{esc(lang)}">' \
+        value = f'{links}{style}<div class="fp-page-prose" lang="{esc(public(lang))}">' \
                 f"{rich_html(cat.format(self.key), fold)}</div>"
         if value != self.value:
             self.value = value

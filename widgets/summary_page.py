@@ -13,8 +13,8 @@ from urllib.parse import parse_qs
 from IPython.display import HTML
 
 from foodplay.games import built_games, get_game
+from foodplay.langcodes import resolve
 from foodplay.links import with_lang
-from foodplay.messages import LANGUAGES
 from foodplay.summary import file_name, summary_fragment, summary_html
 from foodplay_widgets.page import LANGUAGE_LINKS_CSS, language_links
 from foodplay_widgets.text import esc
@@ -47,7 +47,7 @@ def _choice(query: str) -> tuple[str, str]:
     game = values.get("game", games[0])
     game = get_game(game).id if game in games else games[0]
     lang = values.get("lang", "en")
-    return game, lang if lang in LANGUAGES else "en"
+    return game, resolve(lang) or "en"
 
 
 def summary_page(query: str = "") -> HTML:

@@ -38,7 +38,7 @@ def test_a_long_value_is_cut_with_an_ellipsis_and_its_length():
 
 @pytest.mark.parametrize("lang, note", [("en", "(500 characters)"), ("fr", "(500 caractères)"),
                                         ("pt", "(500 caracteres)"), ("ko", "(총 500자)"),
-                                        ("zh", "（共 500 个字符）")])
+                                        ("zh", "（共500个字符）")])
 def test_the_length_is_said_in_the_message_language(lang, note):
     assert limits.shown("z" * 500, lang=lang).endswith(note)
     assert lang in LANGUAGES

@@ -195,7 +195,8 @@ def test_the_language_menu_lists_every_translated_language_in_its_own_script() -
     from foodplay.messages import catalogue
 
     names = {lang: catalogue(None, lang).format("ui.lang.name") for lang in LANGUAGES}
-    own = {"en": "English", "ko": "한국어", "fr": "Français", "pt": "Português", "zh": "中文"}
+    own = {"en": "English", "ko": "한국어", "fr": "Français", "pt": "Português (Brasil)",
+           "zh": "中文"}
     assert names == {lang: own[lang] for lang in LANGUAGES}
 
 

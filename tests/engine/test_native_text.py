@@ -2,9 +2,10 @@
 bots' advice, lessons and quizzes, in each language, scanned line by line for that language's
 known machine-made defects. Any hit fails, quoting the line.
 
-Add a language by adding its patterns to DEFECTS (label, regular expression); the transcripts
-are shared. Catalogue, glossary and rulebook text is scanned as written as well, so that a key
-no seeded game reaches is still read.
+Add a language by adding its patterns to DEFECTS (label, regular expression, and optionally the
+games whose lines a pattern is for); the transcripts are shared. French, Portuguese and Chinese
+take theirs from native_defects.py. Catalogue, glossary and rulebook text is scanned as
+written as well, so that a key no seeded game reaches is still read.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from collections.abc import Iterator
 from functools import cache
 
 import pytest
+from native_defects import defects
 
 from foodplay import cli
 from foodplay.bots import suggest
+from foodplay.explain import explain
 from foodplay.games import LISTINGS, get_game
-from foodplay.lessons import lessons_for
+from foodplay.lessons import LessonRun, lessons_for
 from foodplay.messages import CORE_DIR
 from foodplay.quiz import quizzes
 from foodplay.record import replay
@@ -32,8 +35,9 @@ SEEDS = (1, 2)
 PARTICLE = r"이|가|은|는|을|를|과|와|으|아|야|이나|이에요|예요"
 # French and Portuguese words after a number that end in -s but are no plural noun
 INVARIABLE = (r"(?:fois|repas|pas|plus|jus|temps|mois|frais|bras|bus|lápis|des|les|aux|ses|sous"
-              r"|dans|pelas|pelos|das|dos|nas|nos|as|os|aos|mais|menos|seus|suas)\b")
-DEFECTS: dict[str, list[tuple[str, str]]] = {
+              r"|dans|pelas|pelos|das|dos|nas|nos|as|os|aos|mais|menos|seus|suas"
+              r"|après|dès|depois|antes)\b")  # "colonne 1 après 2 pas", "linha 1 antes da 2"
+DEFECTS: dict[str, list[tuple[str, str] | tuple[str, str, tuple[str, ...] | None]]] = {
     "ko": [
         ("particle fallback", rf"\((?:{PARTICLE})\)"),
         ("formal imperative -십시오", r"십시오|하시오"),
@@ -45,24 +49,25 @@ DEFECTS: dict[str, list[tuple[str, str]]] = {
         ("a numeral ordinal for 1 to 5 ('1번째')", r"(?<![\d.,])[1-5]번째"),
         ("a count in parentheses", r"\(1\)"),
     ],
-    # Known defects of issue 28 that branch lang-frptzh fixes: listed here so that the scan is
-    # ready; a language leaves PENDING when its catalogues pass.
+    # Defects of issue 28: these starter patterns, and native_defects.defects(lang) below.
     "fr": [
         ("a plural noun after 0 or 1",
          rf"(?<![\d,.\-+])[01] (?:de )?(?!{INVARIABLE})[a-zéèêàç]+s\b"),
-        ("a count in parentheses", r"\(1\)"),
+        ("a count in parentheses", r"\(1\)(?!$)"),  # a heading "Recette (1)" ends with it
     ],
     "pt": [
         ("a plural noun after 1", rf"(?<![\d,.\-+])1 (?:de )?(?!{INVARIABLE})[a-zãõéêíóúç]+s\b"),
         ("'restam 1'", r"\brestam 1\b"),
-        ("a count in parentheses", r"\(1\)"),
+        ("a count in parentheses", r"\(1\)(?!$)"),  # a heading "Receita (1)" ends with it
     ],
     "zh": [
         ("money as 货币", r"货币"),
         ("a count in parentheses", r"（1）|\(1\)"),
     ],
 }
-PENDING = {"fr", "pt", "zh"}
+for _lang in ("fr", "pt", "zh"):
+    DEFECTS[_lang] += defects(_lang)
+PENDING: set[str] = set()  # languages whose defects are known but not fixed yet (xfail)
 
 
 def _played_lines(game_id: str, lang: str, seed: int) -> Iterator[str]:
@@ -99,6 +104,13 @@ def _lesson_lines(game_id: str, lang: str) -> Iterator[str]:
         for key in keys:
             if key and cat.has(key):
                 yield cat.format(key, {"seat": lesson.seat}, NAMES)
+        run = LessonRun(lesson)  # and what the learner reads while playing the lesson's line
+        for _ in range(len(lesson.decisions)):
+            move = run.answer()
+            if move is None:  # finished, or a free decision with no single answer
+                break
+            for step in run.attempt(move).steps:
+                yield from (s.text for s in explain(run.state, step.events, lesson.seat, lang))
 
 
 def _quiz_lines(game_id: str, lang: str) -> Iterator[str]:
@@ -124,14 +136,19 @@ def transcript(lang: str) -> tuple[tuple[str, str], ...]:
     return tuple(lines)
 
 
+# Glossary fields no learner reads: the maintainers' English notes, the English term, the source.
+NOT_SHOWN = {"note", "en", "source"}
+
+
 def _written_text(lang: str) -> Iterator[tuple[str, str]]:
     """Every string of the catalogues, glossaries and rulebooks of `lang`, as written."""
-    folders = [CORE_DIR] + [get_game(g).package_dir / "data" for g in GAMES]
-    for folder in folders:
+    folders = {"core": CORE_DIR} | {g: get_game(g).package_dir / "data" for g in GAMES}
+    for name, folder in folders.items():
         for kind in ("messages", "glossary", "rulebook"):
             path = folder / f"{kind}.{lang}.json"
             if path.exists():
-                yield from _strings(json.loads(path.read_text(encoding="utf-8")), path.name)
+                yield from _strings(json.loads(path.read_text(encoding="utf-8")),
+                                    f"{name} {path.name}")
 
 
 def _strings(value: object, where: str) -> Iterator[tuple[str, str]]:
@@ -139,7 +156,8 @@ def _strings(value: object, where: str) -> Iterator[tuple[str, str]]:
         yield where, value
     elif isinstance(value, dict):
         for key, item in value.items():
-            yield from _strings(item, f"{where}: {key}")
+            if key not in NOT_SHOWN:
+                yield from _strings(item, f"{where}: {key}")
     elif isinstance(value, list):
         for index, item in enumerate(value):
             yield from _strings(item, f"{where}[{index}]")
@@ -151,11 +169,16 @@ ONLY_IN = {"a bot's advice in the first person": ("advice", ".reason.")}
 
 
 def hits(lang: str, lines: object) -> list[str]:
+    """Each defect of `lang` found in (where, line) pairs; a defect meant for some games only
+    is looked for where `where` starts with one of them."""
     found = []
-    for label, pattern in DEFECTS[lang]:
+    for label, pattern, *games in DEFECTS[lang]:
         rule = re.compile(pattern)
+        only = games[0] if games else None  # the games a pattern is for (native_defects)
         scope = ONLY_IN.get(label)
         for where, line in lines:  # type: ignore[attr-defined]
+            if only is not None and where.split()[0] not in only:
+                continue
             if scope is not None and not any(part in where for part in scope):
                 continue
             match = rule.search(line)
