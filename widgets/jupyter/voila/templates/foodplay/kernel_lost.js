@@ -36,8 +36,10 @@
   function language() {
     var words = window.fpLostWords || {};
     var drawn = document.querySelector('.fp-notes-keeper[lang], .fp-page-prose[lang]');
-    var asked = (/[?&]lang=([a-z]+)/.exec(location.search) || [])[1];
-    var lang = drawn ? drawn.getAttribute('lang') : asked;
+    var asked = (/[?&]lang=([A-Za-z_-]+)/.exec(location.search) || [])[1];
+    // a page says pt-BR where the catalogue is pt: the words are kept under the short code
+    var lang = ((drawn ? drawn.getAttribute('lang') : asked) || '').split(/[-_]/)[0];
+    lang = lang.toLowerCase();
     return words[lang] ? lang : 'en';
   }
 
