@@ -7,8 +7,8 @@ window.fpLostWords = {
   "reload": "Reload the page"
  },
  "fr": {
-  "gone": "Cette page a perdu le tuteur qui tourne sur le serveur : elle ne répond plus aux clics.",
-  "notes": "Vos notes, même ce que vous tapez maintenant dans la zone de note, sont gardées dans ce navigateur : rechargez la page et elles reviendront.",
+  "gone": "Cette page a perdu le tuteur qui tourne sur le serveur : elle ne répond plus aux clics.",
+  "notes": "Vos notes, même ce que vous tapez maintenant dans la zone de note, sont gardées dans ce navigateur : rechargez la page et elles reviendront.",
   "again": "Rechargez la page pour la relancer.",
   "reload": "Recharger la page"
  },
