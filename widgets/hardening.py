@@ -234,23 +234,24 @@ def _incoming_type(connection: Any, ws_msg: Any) -> tuple[str | None, str | None
 
 def page_messages_only(connection_class: type, every_kernel: bool) -> None:
     """A page's kernel (every kernel when `every_kernel`) takes from its websocket only
-    PAGE_MESSAGES on the shell channel; anything else is dropped and logged."""
+    PAGE_MESSAGES on the shell channel; anything else is dropped and logged. A message that
+    cannot be read is dropped for every kernel (see `_v1_header`)."""
 
     def make_incoming(original):
         def handle_incoming_message(self, incoming_msg):
-            if not _applies(self, every_kernel):
-                return original(self, incoming_msg)
             channel, msg_type = _incoming_type(self, incoming_msg)
+            if msg_type is not None and not _applies(self, every_kernel):
+                return original(self, incoming_msg)  # another kernel (JupyterLab's, on Binder)
             if channel == PAGE_CHANNEL and msg_type in PAGE_MESSAGES:
                 return original(self, incoming_msg)
             refused = getattr(self, "foodplay_refused", 0) + 1
             self.foodplay_refused = refused
             if refused <= REFUSALS_LOGGED:
-                self.log.warning("foodplay: refused %s on the %s channel from a page of kernel %s "
-                            "(pages send only widget messages)%s", msg_type or "an unreadable "
-                            "message", channel or "unknown", self.kernel_id,
-                            "; further refusals on this connection are not logged"
-                            if refused == REFUSALS_LOGGED else "")
+                self.log.warning("foodplay: refused %s on the %s channel for kernel %s (a page "
+                                 "sends only widget messages)%s",
+                                 msg_type or "an unreadable message", channel or "unknown",
+                                 self.kernel_id, "; further refusals on this connection are "
+                                 "not logged" if refused == REFUSALS_LOGGED else "")
             return None
         return handle_incoming_message
 

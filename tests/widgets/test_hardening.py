@@ -153,7 +153,7 @@ def test_a_pages_kernel_takes_only_what_pages_send(connection_class, page_kernel
 ])
 def test_a_message_that_lies_about_its_size_is_refused_at_once(connection_class, page_kernel,
                                                                subprotocol, bomb):
-    conn = connection_class(subprotocol)
+    conn = connection_class(subprotocol, kernel_id="any-kernel")  # a page's or not
     reading = threading.Thread(target=conn.handle_incoming_message, args=(bomb,), daemon=True)
     reading.start()
     reading.join(timeout=5)  # Jupyter Server's own reader would loop for hours here
