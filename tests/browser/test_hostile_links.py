@@ -272,8 +272,9 @@ def test_a_page_kernel_refuses_control_and_code_and_sends_no_traceback(loaded_pa
     assert answered.isdisjoint(types), types
     leaked = [raw[:300] for raw in got if LEAKS.search(raw)]
     assert leaked == []
+    step = re.compile(re.escape(before.split("/")[0]))  # "step 3 " (the total may grow)
     shown.locator("button.fp-next").click()  # the page still works, on the same kernel
-    expect(counter).not_to_have_text(before)
+    expect(counter).not_to_have_text(step)
     shown.locator("button.fp-back").click()  # left as it was found
-    expect(counter).to_have_text(before)
+    expect(counter).to_have_text(step)
     assert kernels.alive(kernels.of(shown))
