@@ -78,6 +78,33 @@ def _patch(owner: type, name: str, make: Any) -> None:
 
 
 # --- the page's look: never from the address ---------------------------------------------
+LOOK_ARGUMENTS = ("theme", "template")
+
+
+def no_look_from_the_address(voila_handler: type) -> None:
+    """Voilà's handlers (BaseVoilaHandler: the pages, the tree, the error pages) read no
+    `theme` or `template` from the request, whatever `allow_*_override` says: they get the
+    configured one. (Voilà writes both into its pages unescaped: the theme into the lab
+    template, the template's name into the stylesheet links of the tree and error pages.)"""
+
+    from tornado.web import MissingArgumentError
+
+    absent = object()
+
+    def make_get_argument(original):
+        def get_argument(self, name, default=absent, strip=True):
+            if name in LOOK_ARGUMENTS:  # as if the address had none
+                if default is absent:
+                    raise MissingArgumentError(name)
+                return default
+            if default is absent:
+                return original(self, name, strip=strip)
+            return original(self, name, default, strip)
+        return get_argument
+
+    _patch(voila_handler, "get_argument", make_get_argument)
+
+
 def keep_configured_look(renderer: type) -> None:
     """Voilà's page renderer (NotebookRenderer) ignores `template` and `theme` from the request,
     whatever `allow_*_override` says; and remembers the kernel each page starts."""
@@ -305,9 +332,11 @@ def _common(every_kernel: bool) -> None:
     from jupyter_server.services.kernels.connection.channels import (
         ZMQChannelsWebsocketConnection,
     )
+    from voila.handler import BaseVoilaHandler
     from voila.notebook_renderer import NotebookRenderer
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 
+    no_look_from_the_address(BaseVoilaHandler)
     keep_configured_look(NotebookRenderer)
     exempt_beacon(VoilaShutdownKernelHandler)
     page_messages_only(ZMQChannelsWebsocketConnection, every_kernel)

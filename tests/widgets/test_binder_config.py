@@ -61,12 +61,14 @@ def test_extension_hardens_voila_pages_and_leaves_jupyter_servers_api(monkeypatc
     from jupyter_server.services.kernels.connection.channels import (
         ZMQChannelsWebsocketConnection as Connection,
     )
+    from voila.handler import BaseVoilaHandler
     from voila.notebook_renderer import NotebookRenderer
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler as Shutdown
 
     patched = [(Shutdown, "check_xsrf_cookie"), (Shutdown, "post"),
                (NotebookRenderer, "initialize"), (NotebookRenderer, "generate_content_generator"),
-               (Connection, "handle_incoming_message"), (Connection, "_on_zmq_reply")]
+               (Connection, "handle_incoming_message"), (Connection, "_on_zmq_reply"),
+               (BaseVoilaHandler, "get_argument")]
     for owner, name in patched:
         monkeypatch.setattr(owner, name, getattr(owner, name))  # put back after the test
 

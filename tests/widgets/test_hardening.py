@@ -192,6 +192,25 @@ def test_a_page_gets_no_traceback(connection_class, page_kernel):
     assert "site-packages" not in repr(conn.written) and "/srv/" not in repr(conn.written)
 
 
+def test_voilas_handlers_read_no_theme_or_template_from_the_address():
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
+    from tornado.web import Application, MissingArgumentError, RequestHandler
+
+    class VoilaHandler(RequestHandler):
+        pass
+
+    hardening.no_look_from_the_address(VoilaHandler)
+    start = RequestStartLine("GET", "/voila/tree?theme=evil&template=lab&lang=ko", "HTTP/1.1")
+    request = HTTPServerRequest(start_line=start, headers=HTTPHeaders({"Host": "tutor"}),
+                                connection=type("C", (), {"set_close_callback": print})())
+    handler = VoilaHandler(Application(), request)
+    assert handler.get_argument("theme", "light") == "light"
+    assert handler.get_argument("template", None) is None
+    assert handler.get_argument("lang") == "ko" and handler.get_argument("x", "d") == "d"
+    with pytest.raises(MissingArgumentError):
+        handler.get_argument("theme")
+
+
 def test_the_page_look_never_comes_from_the_request():
     class Renderer:
         request_handler = None
