@@ -122,7 +122,7 @@ def test_no_script_runs_from_any_parameter_of_any_page(page, notebook_url):
     assert watch.cdn == []
 
 
-def test_the_hook_catches_a_script_that_runs(page, notebook_url):
+def test_the_hook_catches_a_script_that_runs(page, notebook_url, kernels):
     """The positive control: the summary page as Voilà 0.5.13 wrote it with a hostile theme
     (the theme written into the page unescaped) runs the script, and the test sees it."""
     url = notebook_url("summary.ipynb")
@@ -138,6 +138,10 @@ def test_the_hook_catches_a_script_that_runs(page, notebook_url):
     page.goto(url, wait_until="commit", timeout=RENDER_MS)
     expect(page.locator(".fp-summary").first).to_be_visible(timeout=RENDER_MS)
     assert watch.dialogs == ["1"] and watch.ran(page) == ["1", 1]
+    kernel = kernels.of(page)
+    page.unroute_all()  # a route left on would hold the closing page's beacon, which is lost
+    page.goto("about:blank")
+    assert kernels.wait_gone(kernel)
 
 
 def render(page, notebook_url, notebook: str, query: str = "") -> tuple[str, str]:
