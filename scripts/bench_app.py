@@ -213,8 +213,12 @@ def bare_notebook(path: Path, widgets: int = 1) -> None:
 
 
 def kernel_alive(base: str, kernel_id: str) -> bool:
+    """Whether the server runs this kernel, asked as its page asks (with a same-origin Referer:
+    the standalone server answers nobody else, foodplay_widgets.hardening)."""
+    request = urllib.request.Request(f"{base}/api/kernels/{kernel_id}",
+                                     headers={"Referer": f"{base}/"})
     try:
-        with urllib.request.urlopen(f"{base}/api/kernels/{kernel_id}", timeout=2):
+        with urllib.request.urlopen(request, timeout=2):
             return True
     except urllib.error.HTTPError as error:
         return error.code != 404

@@ -34,6 +34,7 @@ import statistics
 import sys
 import threading
 import time
+import urllib.parse
 import uuid
 from pathlib import Path
 from typing import Any
@@ -270,15 +271,22 @@ async def protocol_learner(url: str, delay: float, clicks: int,
         await class_done.wait()  # every kernel of the class is there at once, as in a class
         if ws is not None:
             ws.close()
-        if kernel_id is not None:  # what the page's closing beacon does
+        if kernel_id is not None:  # what the page's closing beacon does, from its origin
             from tornado.httpclient import HTTPClientError
 
             try:
-                await AsyncHTTPClient().fetch(f"{base}/api/kernels/{kernel_id}",
-                                              method="DELETE")
+                await AsyncHTTPClient().fetch(f"{base}/voila/api/shutdown/{kernel_id}",
+                                              method="POST", body=b"",
+                                              headers={"Origin": origin_of(base)})
             except HTTPClientError:
                 pass
     return loaded, times
+
+
+def origin_of(url: str) -> str:
+    """The origin (scheme://host:port) of `url`, as a browser sends it in `Origin`."""
+    parts = urllib.parse.urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 async def protocol_class(url: str, learners: int, spread: float, clicks: int) -> list:

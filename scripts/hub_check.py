@@ -59,10 +59,15 @@ c.Spawner.environment = {environment!r}
 
 
 def singleuser_args() -> list[str]:
-    """The Voilà settings of `make serve` that also hold in Jupyter Server (per user)."""
+    """The Voilà settings of `make serve` that also hold in Jupyter Server (per user): no theme
+    or template from a page's address, and the tutor's extension, which lets a closing page's
+    kernel-shutdown beacon through and hardens Voilà's pages (docs/security.md)."""
+    from foodplay_widgets.binder import EXTENSION
+    from foodplay_widgets.hardening import OVERRIDES_OFF
     from foodplay_widgets.serve import CULL_IDLE_S, IOPUB_TIMEOUT_S, KERNEL_START_S
 
-    args = [f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
+    args = [*OVERRIDES_OFF, f"--ServerApp.jpserver_extensions={EXTENSION}=True",
+            f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
             f"--VoilaExecutor.startup_timeout={KERNEL_START_S}",
             f"--MappingKernelManager.kernel_info_timeout={KERNEL_START_S}",
             f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",

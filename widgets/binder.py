@@ -3,11 +3,11 @@
 A Voilà page that closes sends a beacon, ``POST <base>/voila/api/shutdown/<kernel id>``, so that
 its kernel is shut down. voila 0.5.13 refuses it with 403, "'_xsrf' argument missing from POST"
 (voila#1458): a beacon cannot carry the XSRF token, and Jupyter Server checks it on every POST.
-Standalone Voilà is told ``--Voila.tornado_settings=disable_check_xsrf=True`` (serve.py); a
-Jupyter Server would need ``ServerApp.disable_check_xsrf=True``, which drops the check for its
-whole API. This extension drops it for the shutdown endpoint alone, and only for requests from
-the server's own origin (Jupyter Server's Origin/Host check), so a closed page frees its kernel
-at once. Enabled by ``ServerApp.jpserver_extensions`` in binder/jupyter_server_config.json.
+``ServerApp.disable_check_xsrf=True`` would drop the check for the server's whole API. This
+extension lets the beacon alone through, only from the server's own origin and only for a kernel
+that a Voilà page started, so a closed page frees its kernel at once; and it hardens Voilà's
+pages as the standalone server is (hardening.harden_server_extension; docs/security.md).
+Enabled by ``ServerApp.jpserver_extensions`` in binder/jupyter_server_config.json.
 """
 
 from __future__ import annotations
@@ -36,23 +36,12 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
     return [{"module": EXTENSION}]
 
 
-def check_same_origin_only(handler: Any) -> None:
-    """The shutdown beacon's XSRF check: the request must come from the server's own origin."""
-    from tornado import web
-
-    if not hasattr(handler, "_jupyter_current_user"):
-        return  # called before authentication, as Jupyter Server does: checked again later
-    if not handler.check_origin():
-        raise web.HTTPError(404)
-
-
 def _load_jupyter_server_extension(server_app: Any) -> None:
-    """Accept Voilà's kernel-shutdown beacon from the page's own origin (voila#1458)."""
-    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+    """Accept Voilà's kernel-shutdown beacon from the page's own origin (voila#1458), and
+    harden Voilà's pages (docs/security.md)."""
+    from foodplay_widgets.hardening import harden_server_extension
 
-    VoilaShutdownKernelHandler.check_xsrf_cookie = check_same_origin_only
-    server_app.log.info("%s: Voilà's kernel-shutdown beacon is accepted from this origin",
-                        EXTENSION)
+    harden_server_extension(server_app)
     admit_pages(server_app)
 
 

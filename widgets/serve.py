@@ -15,7 +15,14 @@ from pathlib import Path
 
 import jinja2
 
-from .admission import RENDERS_AT_ONCE, add_options, admit_renders, install, limits_from
+from foodplay_widgets.admission import (
+    RENDERS_AT_ONCE,
+    add_options,
+    admit_renders,
+    install,
+    limits_from,
+)
+from foodplay_widgets.hardening import OVERRIDES_OFF, harden_standalone
 
 __all__ = ["RENDERS_AT_ONCE", "admit_renders"]  # now in admission.py, kept here by name
 
@@ -46,11 +53,13 @@ def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False)
 
     - bind to 127.0.0.1 only, on exactly ``port`` (no silent move to another port);
     - strip source cells (Voilà's default, stated here so that it stays so);
-    - the tutor's page template, TEMPLATE (`on_jupyter_path` lets Voilà find it);
-    - voila 0.5.13 refuses the closing page's kernel-shutdown beacon (voila#1458, missing
-      ``_xsrf``), so accept it without the XSRF check, and cull kernels idle without a page
-      for CULL_IDLE_S in case a beacon is lost anyway: otherwise every closed page leaves a
-      kernel running (not sooner: on a busy machine a page may take minutes to connect);
+    - the tutor's page template, TEMPLATE (`on_jupyter_path` lets Voilà find it), and neither
+      template nor theme from the page's address (hardening.OVERRIDES_OFF; docs/security.md);
+    - XSRF checked on every POST but the closing page's kernel-shutdown beacon, which cannot
+      carry the token (voila#1458; hardening.exempt_beacon, applied by `main`), and kernels
+      idle without a page culled after CULL_IDLE_S in case a beacon is lost anyway: otherwise
+      every closed page leaves a kernel running (not sooner: on a busy machine a page may take
+      minutes to connect);
     - a class opening pages at once: Voilà's executor waits only 4 s for a cell's output and
       silently drops widgets that come later, so wait up to IOPUB_TIMEOUT_S; kernels that
       start slowly on a busy machine get KERNEL_START_S to start and to answer.
@@ -62,7 +71,7 @@ def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False)
         f"--Voila.open_browser={open_browser}",
         "--strip_sources=True",
         f"--template={TEMPLATE}",
-        "--Voila.tornado_settings=disable_check_xsrf=True",
+        *OVERRIDES_OFF,
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
         "--MappingKernelManager.cull_interval=30",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
@@ -195,6 +204,7 @@ def main(argv: list[str] | None = None) -> None:
 
     share_template_code(TemplateExporter)
     on_jupyter_path()
+    harden_standalone()
     install(VoilaHandler, limits)  # a render queue of --renders, caps, abandoned pages
 
     print(f"foodplay: serving {args.notebooks} with Voilà", flush=True)

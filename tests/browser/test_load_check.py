@@ -4,7 +4,6 @@ a page that loads never shows that notice (foodplay_widgets.loadcheck and the pa
 from __future__ import annotations
 
 import re
-import urllib.request
 
 from foodplay.messages import catalogue
 
@@ -38,8 +37,7 @@ def test_a_refused_kernel_shows_the_notice_with_a_retry(private_page, voila_serv
     assert page.locator(".fp-app").count() == 0
     # the page never reached its kernel, so its closing beacon cannot shut it down: do it here
     kernel_id = kernels.of(page)
-    request = urllib.request.Request(f"{voila_server}/api/kernels/{kernel_id}", method="DELETE")
-    urllib.request.urlopen(request, timeout=10).close()
+    kernels.shut_down(kernel_id)
     assert kernels.wait_gone(kernel_id)
 
 
@@ -80,6 +78,5 @@ def test_a_page_stuck_under_voilas_spinner_says_so_with_a_retry(private_page, vo
     assert retry.evaluate("a => a.href") == voila_server + APP
     # never connected, so no beacon will shut the kernel down: do it here
     kernel_id = kernels.of(page)
-    request = urllib.request.Request(f"{voila_server}/api/kernels/{kernel_id}", method="DELETE")
-    urllib.request.urlopen(request, timeout=10).close()
+    kernels.shut_down(kernel_id)
     assert kernels.wait_gone(kernel_id)

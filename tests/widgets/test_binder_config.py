@@ -1,4 +1,4 @@
-"""binder/: the configuration postBuild writes, and the extension that accepts the beacon."""
+"""binder/: the configuration postBuild writes, and the extension that hardens Voilà's pages."""
 
 from __future__ import annotations
 
@@ -8,10 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-from tornado import web
-
-from foodplay_widgets import binder, serve
+from foodplay_widgets import binder, hardening, serve
 
 BINDER = Path(__file__).resolve().parents[2] / "binder"
 CONFIG = json.loads((BINDER / "jupyter_server_config.json").read_text())
@@ -43,29 +40,39 @@ def test_postbuild_merges_the_config_into_home(tmp_path):
     assert "write_jupyter_config.py" in (BINDER / "postBuild").read_text()
 
 
-class FakeHandler:
-    def __init__(self, same_origin: bool):
-        self._jupyter_current_user = "anonymous"
-        self.same_origin = same_origin
-
-    def check_origin(self) -> bool:
-        return self.same_origin
+def test_config_takes_no_theme_or_template_from_a_link():
+    for key, value in hardening.OVERRIDES_OFF_CONFIG.items():
+        assert CONFIG["VoilaConfiguration"][key] == value == "NO"
 
 
-def test_beacon_is_accepted_from_the_same_origin_only():
-    assert binder.check_same_origin_only(FakeHandler(same_origin=True)) is None
-    with pytest.raises(web.HTTPError) as refused:
-        binder.check_same_origin_only(FakeHandler(same_origin=False))
-    assert refused.value.status_code == 404
+def test_postbuild_turns_the_overrides_off_over_a_config_that_allows_them(tmp_path):
+    target = tmp_path / ".jupyter" / "jupyter_server_config.json"
+    target.parent.mkdir()
+    target.write_text(json.dumps({"VoilaConfiguration": {"allow_theme_override": "YES",
+                                                         "allow_template_override": "YES"}}))
+    subprocess.run([sys.executable, str(BINDER / "write_jupyter_config.py")],
+                   env={**os.environ, "HOME": str(tmp_path)}, check=True, capture_output=True)
+    written = json.loads(target.read_text())["VoilaConfiguration"]
+    assert written["allow_theme_override"] == written["allow_template_override"] == "NO"
 
 
-def test_extension_replaces_the_xsrf_check_of_the_shutdown_handler_only(monkeypatch):
+def test_extension_hardens_voila_pages_and_leaves_jupyter_servers_api(monkeypatch):
     from jupyter_server.base.handlers import APIHandler
-    from voila.handler import VoilaHandler
-    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+    from jupyter_server.services.kernels.connection.channels import (
+        ZMQChannelsWebsocketConnection as Connection,
+    )
+    from voila.handler import BaseVoilaHandler
+    from voila.notebook_renderer import NotebookRenderer
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler as Shutdown
 
-    monkeypatch.setattr(VoilaShutdownKernelHandler, "check_xsrf_cookie",
-                        VoilaShutdownKernelHandler.check_xsrf_cookie)
+    patched = [(Shutdown, "check_xsrf_cookie"), (Shutdown, "post"),
+               (NotebookRenderer, "initialize"), (NotebookRenderer, "generate_content_generator"),
+               (Connection, "handle_incoming_message"), (Connection, "_on_zmq_reply"),
+               (BaseVoilaHandler, "get_argument")]
+    for owner, name in patched:
+        monkeypatch.setattr(owner, name, getattr(owner, name))  # put back after the test
+    from voila.handler import VoilaHandler
+
     for name in ("get_generator", "on_connection_close"):  # admission.install wraps them
         monkeypatch.setattr(VoilaHandler, name, getattr(VoilaHandler, name))
 
@@ -77,8 +84,10 @@ def test_extension_replaces_the_xsrf_check_of_the_shutdown_handler_only(monkeypa
             def info(*args):
                 pass
 
+    xsrf_check = APIHandler.check_xsrf_cookie
     assert binder._jupyter_server_extension_points() == [{"module": binder.EXTENSION}]
     binder._load_jupyter_server_extension(App())
-    assert VoilaShutdownKernelHandler.check_xsrf_cookie is binder.check_same_origin_only
-    assert APIHandler.check_xsrf_cookie is not binder.check_same_origin_only
+    for owner, name in patched:
+        assert getattr(getattr(owner, name), "foodplay_hardened", False), (owner, name)
+    assert APIHandler.check_xsrf_cookie is xsrf_check  # the rest of the API checks XSRF
     assert VoilaHandler.get_generator.foodplay_admission  # pages admitted (admission.py)
