@@ -146,7 +146,7 @@ def build_parser(language: str = "en") -> argparse.ArgumentParser:
                       help=text("cli.help.players", count=3))
     play.add_argument("--seed", type=_whole_arg, default=1, metavar=meta("seed"))
     play.add_argument("--bots", default="random", metavar=meta("bots"),
-                      help=text("cli.help.bots", kinds=", ".join(BOT_KINDS)))
+                      help=text("cli.help.bots", kinds=say("list.sep").join(BOT_KINDS)))
     play.add_argument("--out", metavar=meta("out"), help=text("cli.help.out"))
     play.add_argument("--position", metavar=meta("position"),
                       help=text("cli.help.position", doc="docs/records.md"))
