@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from foodplay.bots import BOT_KINDS, play_game, play_on
-from foodplay.cli_text import argparse_language, help_text, translated_headings
+from foodplay.cli_text import aligned, argparse_language, help_text, translated_headings
 from foodplay.data import DataError
 from foodplay.engine import Move, State
 from foodplay.explain import clause_label, explain, move_hidden, step_text
@@ -68,11 +68,11 @@ class Parser(argparse.ArgumentParser):
 
     def format_usage(self) -> str:
         with argparse_language(lang()):
-            return super().format_usage()
+            return aligned(super().format_usage())
 
     def format_help(self) -> str:
         with argparse_language(lang()):
-            return translated_headings(super().format_help(), lang())
+            return aligned(translated_headings(super().format_help(), lang()))
 
     def error(self, message: str) -> NoReturn:
         detail = printable(short_values(message, lang()), LINE_CHARS - SHOWN_CHARS)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -95,6 +96,33 @@ def translated_headings(help_text: str, lang: str) -> str:
     pattern = re.compile(r"^( *)(" + "|".join(map(re.escape, titles)) + r"):$", re.MULTILINE)
     return pattern.sub(lambda m: m.group(1) + cat.format("cli.argparse.heading",
                                                          {"heading": m.group(2)}), help_text)
+
+
+def _extra_width(text: str) -> int:
+    """How many more terminal columns `text` takes than characters (Hangul, CJK: two each)."""
+    return sum(unicodedata.east_asian_width(c) in "WF" for c in text)
+
+
+_ITEM = re.compile(r"^( +\S.*?)( {2,})(\S.*)$")  # "  --players 인원     help text"
+
+
+def aligned(help_text: str) -> str:
+    """`help_text` with its columns lined up on a terminal, where a Korean or Chinese word is
+    two columns wide but argparse pads by characters: an option whose name or value holds
+    such words gets fewer spaces before its help (at least two), and the lines that continue
+    a usage line after a wide prefix ("사용법: ") get more."""
+    lines = help_text.split("\n")
+    usage_extra = _extra_width(lines[0].partition("foodplay")[0]) if lines else 0
+    in_usage = True
+    for index, line in enumerate(lines):
+        if not line.strip():
+            in_usage = False
+        elif in_usage and index > 0 and line.startswith(" "):
+            lines[index] = " " * usage_extra + line
+        elif not in_usage and (item := _ITEM.match(line)) and _extra_width(item.group(1)):
+            spaces = max(2, len(item.group(2)) - _extra_width(item.group(1)))
+            lines[index] = item.group(1) + " " * spaces + item.group(3)
+    return "\n".join(lines)
 
 
 def help_text(lang: str, key: str, **params: Any) -> str:

@@ -233,3 +233,21 @@ def test_every_argparse_message_keeps_the_fields_argparse_fills(lang):
                        "invalid choice: %(value)r (choose from %(choices)s)",
                        "the following arguments are required: %s"):
         assert repr(message_id)[1:-1] in source, message_id
+
+
+@pytest.mark.parametrize("lang", ("ko", "zh"))
+def test_help_columns_line_up_on_a_terminal_with_wide_words(monkeypatch, lang):
+    """A Hangul or CJK value name is two columns wide: the help beside it still starts in the
+    same column as the help beside -h, and the usage's continuation lines under its start."""
+    import unicodedata
+
+    def columns(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+    out = run(["play", "--help", "--lang", lang], monkeypatch)[1]
+    starts = {columns(m.group(1) + m.group(2))
+              for m in map(re.compile(r"^( +-\S.*?)( {2,})\S").match, out.splitlines()) if m}
+    assert len(starts) == 1, out
+    usage = out.split("\n\n")[0].splitlines()
+    first = columns(usage[0].split("[")[0])
+    assert all(len(line) - len(line.lstrip()) == first for line in usage[1:]), out
