@@ -9,16 +9,17 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from foodplay.bots import BOT_KINDS, play_game, play_on
+from foodplay.cli_text import aligned, argparse_language, help_text, translated_headings
 from foodplay.data import DataError
 from foodplay.engine import Move, State
 from foodplay.explain import clause_label, explain, move_hidden, step_text
 from foodplay.games import LISTINGS, built_games, credits_text, get_game
-from foodplay.langcodes import LangChoices, lang_arg, public_codes, resolve
+from foodplay.langcodes import LangChoices, lang_arg, public, public_codes, resolve
 from foodplay.limits import INT_DIGITS, SHOWN_CHARS, file_name, printable, short_values, shown
 from foodplay.messages import catalogue
 from foodplay.record import Record, RecordError, Step, replay
@@ -26,6 +27,7 @@ from foodplay.rules_cli import add_parser as add_rules_parser
 from foodplay.rules_cli import cmd_rules
 
 EXIT_BAD_INPUT = 2
+LANG_ENV = "FOODPLAY_LANG"  # the language of a run without --lang (docs/command-line.md)
 EXIT_INTERNAL = 1
 LINE_CHARS = 300  # the longest error line printed
 OUTPUT_LINE_CHARS = 5_000  # the longest line of a replay; user text in it is already bounded
@@ -57,12 +59,30 @@ def out(text: str) -> None:
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, refusing a bad command line in one line (not a usage block), with every value
-    it repeats printable and cut short."""
+    """argparse in the run's language (`foodplay.cli_text`), refusing a bad command line in
+    one line (not a usage block), with every value it repeats printable and cut short."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        with argparse_language(lang()):  # its section titles and -h's help are made here
+            super().__init__(*args, **kwargs)
+
+    def format_usage(self) -> str:
+        with argparse_language(lang()):
+            return aligned(super().format_usage())
+
+    def format_help(self) -> str:
+        with argparse_language(lang()):
+            return aligned(translated_headings(super().format_help(), lang()))
 
     def error(self, message: str) -> NoReturn:
         detail = printable(short_values(message, lang()), LINE_CHARS - SHOWN_CHARS)
         self.exit(EXIT_BAD_INPUT, say("cli.usage", prog=self.prog, detail=detail) + "\n")
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        with argparse_language(lang()):
+            return super().parse_known_args(args, namespace)
 
     def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                    namespace: argparse.Namespace | None = None) -> argparse.Namespace:
@@ -95,50 +115,69 @@ def _seat_arg(value: str) -> int:
     return seat - 1
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="foodplay", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    games = sub.add_parser("games", help="list the games, with credits and player ranges")
-    language = Parser(add_help=False)
-    language.add_argument("--lang", default="en", choices=LangChoices(), type=lang_arg,
-                          metavar="{" + ",".join(public_codes()) + "}",
-                          help="the language of the output (default: en)")
+def add_lang(parser: argparse.ArgumentParser) -> None:
+    """The --lang option, as every command that prints sentences takes it."""
+    parser.add_argument("--lang", default=lang(), choices=LangChoices(), type=lang_arg,
+                        metavar="{" + ",".join(public_codes()) + "}",
+                        help=help_text(lang(), "cli.help.lang", default=public(lang())))
 
-    play = sub.add_parser("play", help="play a whole game between bots and explain every move",
-                          parents=[language])
-    play.add_argument("game")
-    play.add_argument("--players", type=_whole_arg, default=None, help="default: 3")
-    play.add_argument("--seed", type=_whole_arg, default=1)
-    play.add_argument("--bots", default="random",
-                      help="one bot kind for all seats, or one per seat, comma-separated "
-                           f"({', '.join(BOT_KINDS)})")
-    play.add_argument("--out", help="write the game record to this JSON file")
-    play.add_argument("--position", help="continue from this file: a position document "
-                                         "(docs/records.md) or a saved record, bots playing on")
-    play.add_argument("--quiet", action="store_true", help="print only the result")
 
-    rep = sub.add_parser("replay", help="replay a record, step by step", parents=[language])
-    rep.add_argument("file")
-    rep.add_argument("--step", type=_whole_arg, help="stop at this step")
-    rep.add_argument("--seat", type=_seat_arg, help="show only what this seat (1, 2, ...) sees")
-    rep.add_argument("--json", action="store_true", help="machine-readable output")
+def build_parser(language: str = "en") -> argparse.ArgumentParser:
+    """The `foodplay` command line, its help and refusals in `language` (the run's language
+    from then on)."""
+    _language[0] = lang_ = language
 
-    check = sub.add_parser("check", help="validate a record; exit status 2 if it is bad",
-                           parents=[language])
-    games.add_argument("--lang", default="en", choices=LangChoices(), type=lang_arg,
-                       metavar="{" + ",".join(public_codes()) + "}",
-                       help="the language of the output (default: en)")
-    check.add_argument("file")
+    def text(key: str, **params: Any) -> str:
+        return help_text(lang_, key, **params)
 
-    bench = sub.add_parser("bench", help="play seeded random games and print throughput beside "
-                                         "a bare-Python loop's")
-    bench.add_argument("game", nargs="?", default="all", help="a game id, or all (the default)")
-    bench.add_argument("--games", type=_whole_arg, default=200)
-    bench.add_argument("--players", type=_whole_arg, default=None, help="default: 2 and 4")
-    bench.add_argument("--rounds", type=_whole_arg, default=3,
-                       help="interleaved engine/bare slices")
-    add_rules_parser(sub)
+    def meta(key: str) -> str:
+        return say(f"cli.meta.{key}")
+
+    parser = Parser(prog="foodplay", description=text("cli.help.description"))
+    # the command's name in a refusal ("argument command: invalid choice"); main reads it back
+    sub = parser.add_subparsers(dest=meta("command"), required=True)
+    games = sub.add_parser("games", help=text("cli.help.games"))
+    add_lang(games)
+
+    play = sub.add_parser("play", help=text("cli.help.play"))
+    add_lang(play)
+    play.add_argument("game", metavar=meta("game"))
+    play.add_argument("--players", type=_whole_arg, default=None, metavar=meta("players"),
+                      help=text("cli.help.players", count=3))
+    play.add_argument("--seed", type=_whole_arg, default=1, metavar=meta("seed"))
+    play.add_argument("--bots", default="random", metavar=meta("bots"),
+                      help=text("cli.help.bots", kinds=say("list.sep").join(BOT_KINDS)))
+    play.add_argument("--out", metavar=meta("out"), help=text("cli.help.out"))
+    play.add_argument("--position", metavar=meta("position"),
+                      help=text("cli.help.position", doc="docs/records.md"))
+    play.add_argument("--quiet", action="store_true", help=text("cli.help.quiet"))
+
+    rep = sub.add_parser("replay", help=text("cli.help.replay"))
+    add_lang(rep)
+    rep.add_argument("file", metavar=meta("file"))
+    rep.add_argument("--step", type=_whole_arg, metavar=meta("step"), help=text("cli.help.step"))
+    rep.add_argument("--seat", type=_seat_arg, metavar=meta("seat"), help=text("cli.help.seat"))
+    rep.add_argument("--json", action="store_true", help=text("cli.help.json"))
+
+    check = sub.add_parser("check", help=text("cli.help.check"))
+    add_lang(check)
+    check.add_argument("file", metavar=meta("file"))
+
+    bench = sub.add_parser("bench", help=text("cli.help.bench"))
+    bench.add_argument("game", nargs="?", default="all", metavar=meta("game"),
+                       help=text("cli.help.bench_game", all="all"))
+    bench.add_argument("--games", type=_whole_arg, default=200, metavar=meta("games"))
+    bench.add_argument("--players", type=_whole_arg, default=None, metavar=meta("players"),
+                       help=text("cli.help.bench_players"))
+    bench.add_argument("--rounds", type=_whole_arg, default=3, metavar=meta("rounds"),
+                       help=text("cli.help.rounds"))
+    add_rules_parser(sub, lang_)
     return parser
+
+
+def command_dest(parser: argparse.ArgumentParser) -> str:
+    """Where `parser` puts the command's name (named in the run's language, see build_parser)."""
+    return next(a.dest for a in parser._actions if isinstance(a, argparse._SubParsersAction))
 
 
 def cmd_games(_: argparse.Namespace) -> None:
@@ -372,22 +411,48 @@ COMMANDS = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay, "check":
             "bench": cmd_bench, "rules": cmd_rules}
 
 
-def _asked_lang(argv: Sequence[str]) -> str:
-    """The --lang a command line asks for, read before parsing, so that argparse's refusals
-    are in it too; English if none (or one the tutor does not have)."""
+def _asked_lang(argv: Sequence[str]) -> str | None:
+    """The language the command line's --lang asks for (or --la, --lan, as argparse takes
+    them), read before parsing so that the help and argparse's refusals are in it too; None
+    if it asks for none the tutor has."""
     for index, arg in enumerate(argv):
-        value = arg.partition("=")[2] if arg.startswith("--lang=") else \
-            argv[index + 1] if arg == "--lang" and index + 1 < len(argv) else None
+        name, equals, inline = arg.partition("=")
+        if not (name.startswith("--la") and "--lang".startswith(name)):
+            continue
+        value = inline if equals else argv[index + 1] if index + 1 < len(argv) else None
         if resolve(value) is not None:
             return resolve(value)
-    return "en"
+    return None
+
+
+def run_language(argv: Sequence[str], environ: Mapping[str, str]) -> str:
+    """The language of this run: --lang, else the FOODPLAY_LANG environment variable, else
+    English. A FOODPLAY_LANG the tutor does not have is refused (CliError), unless --lang
+    names one it has."""
+    asked = _asked_lang(argv)
+    if asked is not None:
+        return asked
+    value = environ.get(LANG_ENV, "").strip()
+    if not value:
+        return "en"
+    if resolve(value) is None:
+        raise CliError("cli.env_lang", name=LANG_ENV, value=shown(value, lang=lang()),
+                       languages=", ".join(public_codes()))
+    return resolve(value)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    _language[0] = _asked_lang(argv)
-    args = build_parser().parse_args(argv)
-    _language[0] = getattr(args, "lang", "en")
+    _language[0] = "en"
+    try:
+        language = run_language(argv, os.environ)
+    except CliError as exc:
+        print(printable(f"foodplay: {exc}", LINE_CHARS), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    parser = build_parser(language)
+    args = parser.parse_args(argv)
+    args.command = getattr(args, command_dest(parser))
+    _language[0] = getattr(args, "lang", language)
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):  # never a UnicodeEncodeError on a narrow terminal
             stream.reconfigure(errors="backslashreplace")

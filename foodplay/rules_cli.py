@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import argparse
 
+from foodplay.cli_text import help_text
 from foodplay.data import DataError
 from foodplay.games import built_games, get_game
-from foodplay.langcodes import LangChoices, lang_arg, public_codes
+from foodplay.langcodes import LangChoices, lang_arg, public, public_codes
 from foodplay.limits import QUERY_CHARS, shown
 from foodplay.messages import Catalogue, catalogue
 from foodplay.rule_index import place_text, places_for
@@ -19,17 +20,21 @@ from foodplay.rulebook import Clause, Rulebook
 from foodplay.search import QueryTooLong, check_query, search
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
-    """Add the `rules` subcommand to the `foodplay` command's parser."""
-    rules = sub.add_parser("rules", help="list, search or show a game's rules")
-    rules.add_argument("game")
+def add_parser(sub: argparse._SubParsersAction, lang: str = "en") -> None:
+    """Add the `rules` subcommand to the `foodplay` command's parser, its help in `lang`."""
+    cat = catalogue(None, lang)
+    rules = sub.add_parser("rules", help=help_text(lang, "cli.help.rules"))
+    rules.add_argument("game", metavar=cat.format("cli.meta.game"))
     what = rules.add_mutually_exclusive_group()
-    what.add_argument("--search", metavar="TEXT", help="find rules by word, question or number "
-                                                       f"(at most {QUERY_CHARS} characters)")
-    what.add_argument("--clause", metavar="N", help="show one rule's card, by its number")
-    rules.add_argument("--lang", default="en", choices=LangChoices(), type=lang_arg,
-                       metavar="{" + ",".join(public_codes()) + "}")
-    rules.add_argument("--limit", type=int, default=10, help="at most this many search results")
+    what.add_argument("--search", metavar=cat.format("cli.meta.text"),
+                      help=help_text(lang, "cli.help.search", count=QUERY_CHARS))
+    what.add_argument("--clause", metavar=cat.format("cli.meta.clause"),
+                      help=help_text(lang, "cli.help.clause"))
+    rules.add_argument("--lang", default=lang, choices=LangChoices(), type=lang_arg,
+                       metavar="{" + ",".join(public_codes()) + "}",
+                       help=help_text(lang, "cli.help.lang", default=public(lang)))
+    rules.add_argument("--limit", type=int, default=10, metavar=cat.format("cli.meta.limit"),
+                       help=help_text(lang, "cli.help.limit"))
 
 
 def clause_line(cat: Catalogue, clause: Clause, lang: str) -> str:
