@@ -399,6 +399,13 @@ PAGE_JS = """(function () {
       box.setAttribute('aria-atomic', 'true');
       widget.fpLive = true;
     }
+    // a problem with what is being typed (a note too long, say) is brought into view beside
+    // the box being typed in: below the fold, the teacher saw only a red counter
+    var problem = classes.contains('fp-live') && box.querySelector('.fp-problem');
+    var typing = problem && widget.closest('.fp-teacher-note-box');
+    if (typing && typing.contains(document.activeElement)) {
+      problem.scrollIntoView({block: 'nearest'});
+    }
     if (classes.contains('fp-portal') && box.firstElementChild &&
         box.firstElementChild.tagName === 'SCRIPT' && !place(box) && waiting.indexOf(box) < 0) {
       waiting.push(box);
