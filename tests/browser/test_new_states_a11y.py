@@ -160,6 +160,11 @@ def test_teacher_states_are_on_screen_and_pass_axe(page, voila_server, axe_path,
     expect(notice).to_have_attribute("lang", "ko")
     assert_seen(page, "#fp-lost button", (LAPTOP, PHONE, PROJECTOR), save_screenshot,
                 "kernel-lost")
+    # on the projector, as large as teacher mode's type (1.35rem), not 16 px
+    page.set_viewport_size({"width": PROJECTOR[0], "height": PROJECTOR[1]})
+    sizes = notice.evaluate("e => [e, e.querySelector('button'), document.querySelector("
+                            "'.fp-presenter .fp-app')].map(x => getComputedStyle(x).fontSize)")
+    assert sizes[0] == sizes[1] == sizes[2], f"notice, button and page text: {sizes}"
     page.set_viewport_size({"width": LAPTOP[0], "height": LAPTOP[1]})
     # first in the page as it is first on screen, so the first Tab stop from the page's start
     # (appended at the end, it took 46 Tabs)

@@ -23,7 +23,10 @@
     ' .fp-lost p { margin: 0 0 0.5rem; }' +
     ' .fp-lost button { min-height: 44px; padding: 0 1rem; font: bold 1rem sans-serif;' +
     ' color: #fff; background: #a40e26; border: 0; border-radius: 4px; cursor: pointer; }' +
-    ' .fp-lost button:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }';
+    ' .fp-lost button:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }' +
+    // a projector (teacher mode's large type): as large as the page's text, not 16 px on 1080p
+    ' @media (min-width: 1600px) { .fp-lost { max-width: 52rem; font-size: 1.35rem; }' +
+    ' .fp-lost button { font-size: 1.35rem; } }';
 
   function state(data) {
     var size = typeof data === 'string' ? data.length : data && data.byteLength;
