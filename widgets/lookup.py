@@ -56,6 +56,8 @@ KEY_JS = """(function () {
     var note = box && box.querySelector('.fp-search-limit-text');
     if (note && note.textContent !== (on ? note.getAttribute('data-full') : '')) {
       note.textContent = on ? note.getAttribute('data-full') : '';
+      // said under the box: brought into view, or a box at the screen's bottom edge hides it
+      if (on) { note.scrollIntoView({block: 'nearest'}); }
     }
   };
   var room = function (input) {

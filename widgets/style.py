@@ -107,12 +107,14 @@ CSS = """
 .fp-app .fp-ft-c-pizza { background: #c8102e; }
 .fp-app .fp-ft-c-curry { background: #8a6414; }
 
-/* focus always visible */
+/* focus always visible: !important, as ipywidgets' own focus rules are more specific (a 1 px
+   #64b5f6 outline on buttons, 2.2:1 on white; none on fields, whose border turns #64b5f6) */
 .fp-app button:focus-visible, .fp-app select:focus-visible, .fp-app input:focus-visible,
 .fp-app textarea:focus-visible, .fp-app a:focus-visible, .fp-app summary:focus-visible,
 .fp-app [tabindex]:focus-visible, .fp-teacher button:focus-visible,
 .fp-teacher select:focus-visible, .fp-teacher textarea:focus-visible,
-.fp-teacher a:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }
+.fp-teacher input:focus-visible, .fp-teacher a:focus-visible {
+  outline: 3px solid #0969da !important; outline-offset: 2px !important; }
 
 /* links and buttons look like what they are, on every page (Voila's page styles leave a link
    black and plain); the teacher's action links are buttons */
@@ -398,6 +400,13 @@ PAGE_JS = """(function () {
       box.setAttribute('aria-live', 'polite');
       box.setAttribute('aria-atomic', 'true');
       widget.fpLive = true;
+    }
+    // a problem with what is being typed (a note too long, say) is brought into view beside
+    // the box being typed in: below the fold, the teacher saw only a red counter
+    var problem = classes.contains('fp-live') && box.querySelector('.fp-problem');
+    var typing = problem && widget.closest('.fp-teacher-note-box');
+    if (typing && typing.contains(document.activeElement)) {
+      problem.scrollIntoView({block: 'nearest'});
     }
     if (classes.contains('fp-portal') && box.firstElementChild &&
         box.firstElementChild.tagName === 'SCRIPT' && !place(box) && waiting.indexOf(box) < 0) {

@@ -73,12 +73,17 @@ PRESENTER_CSS = """
 .fp-teacher-row { gap: 8px; flex-wrap: wrap; align-items: center; }
 .fp-teacher-note-count { font-size: 0.85em; color: #57606a; margin-left: auto; }
 .fp-teacher-note-count .fp-over { color: #a40e26; font-weight: bold; }
+.fp-teacher-status .fp-problem { border-left: 4px solid #a40e26; padding-left: 8px;
+  font-weight: bold; }
 """
 
 # The game apps are the notebooks beside this one (see foodplay_widgets.gallery.APPS).
 APP_NOTEBOOKS = {"burg": "burg.ipynb", "coffee-rush": "coffee-rush.ipynb",
                  "cuisine-a-la-card": "cuisine-a-la-card.ipynb", "food-truck": "food-truck.ipynb"}
 LESSONS_NOTEBOOK = "lessons.ipynb"
+# messages that say what is wrong with the teacher's input: marked, and kept in view (style.py)
+PROBLEMS = frozenset({"ui.teacher.note_too_long", "ui.teacher.note_bad_char",
+                      "ui.teacher.notes_too_big", "ui.teacher.bad_file", "ui.teacher.bad_paste"})
 TYPING_PAUSE = 0.6  # seconds without a key before the links follow a note being typed
 
 
@@ -506,8 +511,9 @@ class Teacher(widgets.VBox):
         steps = sorted(self.record.annotations)
         listed = text("ui.teacher.notes_list", steps=", ".join(str(s) for s in steps)) \
             if steps else text("ui.teacher.no_notes")
-        said = f"<p>{text.html(self._message[0], **self._message[1])}</p>" if self._message \
-            else ""
+        problem = ' class="fp-problem"' if self._message and self._message[0] in PROBLEMS else ""
+        said = f"<p{problem}>{text.html(self._message[0], **self._message[1])}</p>" \
+            if self._message else ""
         self.status.value = (f'<div role="status">{said}<p>{esc(listed)}</p>'
                              f'<p class="fp-teacher-kept-note">{text.html("ui.teacher.autosave")}'
                              f"</p></div>")

@@ -13,6 +13,7 @@ from urllib.parse import urljoin
 
 from playwright.sync_api import expect
 from tabs import STEP_COUNTER
+from test_screens import AXE_RUN
 
 APP = "/voila/render/burg.ipynb"
 SUMMARY = "/voila/render/summary.ipynb"
@@ -142,7 +143,7 @@ def test_the_summary_opens_as_a_page_that_prints_on_two_pages(page, voila_server
 
 
 def test_the_search_box_takes_at_most_the_query_limit_and_says_why(page, voila_server,
-                                                                   save_screenshot):
+                                                                   save_screenshot, axe_path):
     """Typed or pasted, a query stops at QUERY_CHARS characters and the box's note says so
     (a live region); a longer value sent by a script is refused by the kernel, unsearched."""
     from foodplay.limits import QUERY_CHARS
@@ -166,6 +167,23 @@ def test_the_search_box_takes_at_most_the_query_limit_and_says_why(page, voila_s
     assert len(box.input_value()) == QUERY_CHARS
     expect(note).to_have_text(f"The search box takes at most {QUERY_CHARS} characters.")
     save_screenshot(page, "lookup-06-limit-note")
+    # said where the person is typing, on the laptop and the phone; no serious axe violation
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        # the box at the screen's bottom edge, where a person can click it; then two
+        # characters over the limit
+        box.evaluate("e => { e.scrollIntoView({block: 'end'}); e.focus(); }")
+        page.keyboard.press("End")
+        page.keyboard.press("Backspace")
+        expect(note).to_have_text("")
+        page.keyboard.type("zz")
+        expect(note).to_have_text(f"The search box takes at most {QUERY_CHARS} characters.")
+        where = note.evaluate("e => { const r = e.getBoundingClientRect(); return [r.top,"
+                              " r.bottom, innerHeight]; }")
+        assert 0 <= where[0] and where[1] <= where[2] + 1, (width, where)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_script_tag(path=str(axe_path))
+    assert page.evaluate(AXE_RUN) == []
     page.keyboard.press("Backspace")
     expect(note).to_have_text("")
     # a paste that would not fit says so too (the listener reads the pasted text)

@@ -1,6 +1,6 @@
 """widgets/hardening.py piece by piece, without a server: what a page's kernel takes and sends,
 which requests skip the XSRF check, and the settings every way of serving uses.
-tests/browser/test_hostile_pages.py checks the same against real servers."""
+tests/browser/test_hostile_links_browser.py checks the same against real servers."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ of the widgets escaped (issue #29; docs/security.md).
 Each page's widgets are built in plain Python from a hostile query string, as its notebook
 builds them from Voilà's QUERY_STRING, and every string the browser will parse as HTML (an HTML
 widget's value, an HTML description) is searched for the payloads' markup. The same payloads
-go through real pages in Chromium in tests/browser/test_hostile_pages.py.
+go through real pages in Chromium in tests/browser/test_hostile_links_browser.py.
 """
 
 from __future__ import annotations

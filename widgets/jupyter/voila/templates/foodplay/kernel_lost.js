@@ -23,7 +23,10 @@
     ' .fp-lost p { margin: 0 0 0.5rem; }' +
     ' .fp-lost button { min-height: 44px; padding: 0 1rem; font: bold 1rem sans-serif;' +
     ' color: #fff; background: #a40e26; border: 0; border-radius: 4px; cursor: pointer; }' +
-    ' .fp-lost button:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }';
+    ' .fp-lost button:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }' +
+    // a projector (teacher mode's large type): as large as the page's text, not 16 px on 1080p
+    ' @media (min-width: 1600px) { .fp-lost { max-width: 52rem; font-size: 1.35rem; }' +
+    ' .fp-lost button { font-size: 1.35rem; } }';
 
   function state(data) {
     var size = typeof data === 'string' ? data.length : data && data.byteLength;
@@ -67,7 +70,10 @@
     button.addEventListener('click', function () { location.reload(); });
     box.appendChild(said);
     box.appendChild(button);
-    document.body.appendChild(box);  // announced (role alert); focus stays where it is
+    // first in the page, as it is first on screen: the first Tab from the page's start
+    // reaches the reload button (last in the page, it took 46 Tabs on the teacher's page).
+    // Announced (role alert); focus stays where it is, in a note being typed say.
+    document.body.insertBefore(box, document.body.firstChild);
   }
 
   function Watched(url, protocols) {
