@@ -70,10 +70,14 @@ def assert_seen(page, selector: str, sizes, save_screenshot, name: str,
     """`selector` seen at each size; `scroll`: once scrolled to (a part further down the page),
     else as it stands (a notice fixed on screen, a short page)."""
     for size in sizes:
-        if scroll:
-            page.set_viewport_size({"width": size[0], "height": size[1]})
-            page.locator(selector).first.evaluate("e => e.scrollIntoView({block: 'nearest'})")
-        where = seen(page, selector, size)
+        for _ in range(5 if scroll else 1):  # a part drawn late may move what was scrolled to
+            if scroll:
+                page.set_viewport_size({"width": size[0], "height": size[1]})
+                page.locator(selector).first.evaluate(
+                    "e => e.scrollIntoView({block: 'nearest'})")
+            where = seen(page, selector, size)
+            if where.get("inside") and where.get("uncovered"):
+                break
         save_screenshot(page, f"new-state-{name}-{size[0]}x{size[1]}")
         assert where.get("inside") and where.get("uncovered"), (name, size, where)
 
