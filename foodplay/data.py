@@ -69,6 +69,13 @@ class DataError(ValueError):
             "where": short_message(where, 200), "problem": short_message(self.say.text(lang))})
 
 
+def refusal_text(exc: BaseException, lang: str = "en") -> str:
+    """A refusal (DataError, RecordError, or any error with `text(lang)`) in `lang`; any other
+    error as Python says it."""
+    text = getattr(exc, "text", None)
+    return text(lang) if callable(text) else str(exc)
+
+
 def require(condition: bool, where: str | Say, problem: str | Say) -> None:
     """Raise DataError(where, problem) unless `condition` holds."""
     if not condition:

@@ -31,7 +31,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from foodplay import limits
-from foodplay.data import DataError
+from foodplay.data import DataError, Say, refusal_text
 from foodplay.engine import Game
 from foodplay.games import built_games, get_game
 from foodplay.lessons import Course, games_with_lessons, lessons_for
@@ -290,9 +290,10 @@ class Teacher(widgets.VBox):
         """Open what was pasted in the position box, within the same size limits as an upload
         (its UTF-8 bytes, as a file would hold them); False with a message otherwise."""
         try:
-            limits.parse_json(text.encode("utf-8", "surrogatepass"), "the pasted text")
+            limits.parse_json(text.encode("utf-8", "surrogatepass"), Say("data.where.pasted"))
         except DataError as exc:
-            self._message = ("ui.teacher.bad_paste", {"detail": str(exc).rstrip(".")})
+            self._message = ("ui.teacher.bad_paste",
+                             {"detail": refusal_text(exc, self.lang).rstrip(".。")})
             self.render()
             return False
         return self.load(text, pasted=True)
@@ -305,7 +306,7 @@ class Teacher(widgets.VBox):
             app = App(record, env=self.env, lang=self.lang, step=0)
         except (RecordError, ValueError, KeyError) as exc:
             key = "ui.teacher.bad_paste" if pasted else "ui.teacher.bad_file"
-            self._message = (key, {"detail": str(exc).rstrip(".")})
+            self._message = (key, {"detail": refusal_text(exc, self.lang).rstrip(".。")})
             self.render()
             return False
         self._swap(app)
