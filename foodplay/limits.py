@@ -227,7 +227,7 @@ _JSON_REASONS = (("Expecting value", "data.json.value"), ("Expecting ','", "data
                  ("Unterminated string", "data.json.string"), ("Extra data", "data.json.extra"))
 
 
-def _json_reason(message: str) -> Say:
+def json_reason(message: str) -> Say:
     """The JSON parser's complaint, said in the refusal's language (English as Python says
     it)."""
     for start, key in _JSON_REASONS:
@@ -291,7 +291,7 @@ def parse_json(raw: bytes | str, where: str, limit: int = RECORD_BYTES, *,
         raise LimitError(where, "limit.not_a_number", name=exc.args[0]) from exc
     except json.JSONDecodeError as exc:
         raise DataError(where, Say("data.not_json", line=exc.lineno, column=exc.colno,
-                                   reason=_json_reason(exc.msg))) from exc
+                                   reason=json_reason(exc.msg))) from exc
     if check:
         check_tree(data, where)
     return data
