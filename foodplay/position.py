@@ -23,6 +23,8 @@ from typing import Any
 from foodplay.data import DataError, Say, require
 from foodplay.limits import Shown, shown  # noqa: F401 - the games say pos.shown
 
+# The refusal of an option or setting that must be a JSON boolean
+TRUE_OR_FALSE = Say("position.either", first="true", second="false")
 SETUP_KEYS = ("seed", "first_player", "deck_top", "position")
 
 

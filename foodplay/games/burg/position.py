@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from foodplay import position as pos
-from foodplay.data import require
+from foodplay.data import Say, require
 
 if TYPE_CHECKING:
     from foodplay.games.burg.rules import BurgState
@@ -102,7 +102,7 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
 
 
 def _list(value: Any, where: str) -> list[Any]:
-    require(isinstance(value, list), where, "must be a list")
+    require(isinstance(value, list), where, Say("data.list"))
     return value
 
 

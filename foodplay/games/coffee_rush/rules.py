@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from foodplay.data import require
+from foodplay.data import Say, require
 from foodplay.engine import (
     DEFAULT_NAMES,
     Credits,
@@ -31,6 +31,7 @@ from foodplay.games.coffee_rush import components as cr_components
 from foodplay.games.coffee_rush import setup as cr_setup
 from foodplay.games.coffee_rush.board import Board
 from foodplay.games.coffee_rush.components import Components
+from foodplay.position import TRUE_OR_FALSE
 
 FREE_STEPS = 3  # rule 2-1
 UPGRADE_COST = 3  # rule 1
@@ -931,11 +932,11 @@ class CoffeeRushGame(Game):
 
     def _options(self, options: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
         chosen = dict(OPTIONS)
-        require(options is None or isinstance(options, Mapping), "options", "must be an object")
+        require(options is None or isinstance(options, Mapping), "options", Say("data.object"))
         for name, value in dict(options or {}).items():
             require(name in OPTIONS, f"options.{name}",
                     f"is not an option of Coffee Rush; the options are {', '.join(OPTIONS)}")
-            require(isinstance(value, bool), f"options.{name}", "must be true or false")
+            require(isinstance(value, bool), f"options.{name}", TRUE_OR_FALSE)
             chosen[name] = value
         require(not chosen["extra_order"] or players == 2, "options.extra_order",
                 "is a two-player variant")

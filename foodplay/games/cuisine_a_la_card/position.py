@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from foodplay import position as pos
-from foodplay.data import require
+from foodplay.data import Say, require
 
 if TYPE_CHECKING:
     from foodplay.games.cuisine_a_la_card.rules import CuisineState
@@ -137,7 +137,7 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
     active = raw.get("active")
     require(active is None or (isinstance(active, int) and not isinstance(active, bool)
                                and 0 <= active < state.players), f"{where}.active",
-            f"must be a seat from 0 to {state.players - 1}")
+            Say("position.seat", low=0, high=state.players - 1))
     return active
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from foodplay.data import DataError, require
+from foodplay.data import DataError, Say, require
 from foodplay.games.cuisine_a_la_card.lookups import shuffle
 from foodplay.games.cuisine_a_la_card.rules import HAND_SIZE, MARKET_SIZE, PLATES, ev
 
@@ -20,7 +20,7 @@ SETUP_FIELDS = ("seed", "first_player", "deck_top", "position", "fridge", "judge
 
 
 def _card_list(value: Any, where: str, known: dict[str, Any]) -> list[str]:
-    require(isinstance(value, list), where, "must be a list of card ids")
+    require(isinstance(value, list), where, Say("position.card_list"))
     for i, card in enumerate(value):
         require(isinstance(card, str) and card in known, f"{where}[{i}]",
                 f"{card!r} is not a card of this component set")
@@ -35,7 +35,7 @@ def _per_seat(setup: dict[str, Any], name: str, players: int) -> dict[int, Any]:
     for key, item in value.items():
         require(str(key).isascii() and str(key).isdecimal() and int(key) < players,
                 f"setup.{name}.{key}",
-                f"must be a seat from 0 to {players - 1}")
+                Say("position.seat", low=0, high=players - 1))
         out[int(key)] = item
     return out
 
@@ -67,10 +67,11 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
     comp, rng, players = state.comp, state.rng, state.players
     unknown = sorted(set(setup) - set(SETUP_FIELDS))
     if unknown:
-        raise DataError(f"setup.{unknown[0]}", f"is not a setting; use {', '.join(SETUP_FIELDS)}")
+        raise DataError(f"setup.{unknown[0]}",
+                        Say("position.not_setting", allowed=", ".join(SETUP_FIELDS)))
     if "seed" in setup:
         require(isinstance(setup["seed"], int) and not isinstance(setup["seed"], bool),
-                "setup.seed", "must be a whole number")
+                "setup.seed", Say("data.integer"))
     events = state.setup_events
     cards = comp.cards
     staged = setup.get("position")
@@ -167,7 +168,7 @@ def _first_player(state: CuisineState, setup: dict[str, Any], events: list, stag
         first, why = rng.randrange(players), "setup.first_seed"
     else:
         require(isinstance(first, int) and not isinstance(first, bool) and 0 <= first < players,
-                "setup.first_player", f"must be a seat from 0 to {players - 1}")
+                "setup.first_player", Say("position.seat", low=0, high=players - 1))
         why = "setup.first_chosen"
     active = first if active is None else active
     state.first = state.active = first

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from foodplay.data import DataError, require
+from foodplay.data import DataError, Say, require
 from foodplay.engine import (
     DEFAULT_NAMES,
     Credits,
@@ -29,7 +29,7 @@ from foodplay.engine import (
 )
 from foodplay.games.food_truck import components as ft_components
 from foodplay.games.food_truck.components import Components
-from foodplay.position import stack_top
+from foodplay.position import TRUE_OR_FALSE, stack_top
 
 GAME_ID = "food-truck"
 TARGET, TARGET_FIVE = 3, 2  # victory points to win (R0, R3-4)
@@ -711,7 +711,7 @@ class FoodTruckGame(Game):
             require(name in OPTIONS, f"options.{name}",
                     f"is not an option of Food Truck; the options are {', '.join(OPTIONS)}")
         trucks = options.get("trucks", True)
-        require(isinstance(trucks, bool), "options.trucks", "must be true or false")
+        require(isinstance(trucks, bool), "options.trucks", TRUE_OR_FALSE)
         comp = self.components(components)
         require(len(comp.desserts) >= players, "components: desserts",
                 f"has {len(comp.desserts)} desserts, but {players} players need one each")
@@ -720,7 +720,7 @@ class FoodTruckGame(Game):
         setup = dict(setup or {})
         base = seed if seed is not None else setup.get("seed", 0)
         require(isinstance(base, int) and not isinstance(base, bool), "setup.seed",
-                "must be a whole number")
+                Say("data.integer"))
         rng = random.Random(base)
         state = FoodTruckState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]),
                                trucks)
@@ -752,7 +752,7 @@ class FoodTruckGame(Game):
             why = "food-truck.setup.first_seed"
         else:
             require(_is_seat(first, players), "setup.first_player",
-                    f"must be a seat from 0 to {players - 1}")
+                    Say("position.seat", low=0, high=players - 1))
             why = "food-truck.setup.first_chosen"
         state.first = first
         events = state.setup_events
