@@ -51,7 +51,7 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
     game, comp = state.game, state.comp
     hand = raw.get("hand", dict(comp.tools))
     require(isinstance(hand, Mapping) and set(hand) <= set(comp.tools), f"{where}.hand",
-            f"must map tool cards ({', '.join(comp.tools)}) to how many are in hand")
+            Say("position.tool_hand", tools=", ".join(comp.tools)))
     hand = {t: pos.count(hand.get(t, 0), f"{where}.hand.{t}") for t in comp.tools}
     used = pos.id_list(raw.get("used", []), f"{where}.used", comp.tools, "a tool card")
     for tool, total in comp.tools.items():
@@ -67,7 +67,8 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
         pos.known_keys(pos.as_object(item, at), ("recipe", "bottom", "top"), at)
         name = item.get("recipe")
         recipe = recipes.get(name) if isinstance(name, str) else None
-        require(recipe is not None, f"{at}.recipe", f"must be one of {', '.join(recipes)}")
+        require(recipe is not None, f"{at}.recipe",
+                Say("position.one_of", values=", ".join(recipes)))
         bottom = _bottom(state, item.get("bottom", "bottom_bun"), f"{at}.bottom", pool)
         fillings = sorted(recipe.fillings.elements())
         pool.take_all(fillings, f"{at}.fillings")

@@ -935,7 +935,8 @@ class CoffeeRushGame(Game):
         require(options is None or isinstance(options, Mapping), "options", Say("data.object"))
         for name, value in dict(options or {}).items():
             require(name in OPTIONS, f"options.{name}",
-                    f"is not an option of Coffee Rush; the options are {', '.join(OPTIONS)}")
+                    Say("position.not_option_of", title="Coffee Rush",
+                        options=", ".join(OPTIONS)))
             require(isinstance(value, bool), f"options.{name}", TRUE_OR_FALSE)
             chosen[name] = value
         require(not chosen["extra_order"] or players == 2, "options.extra_order",

@@ -73,7 +73,7 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
                       "Spoons and Forks are never part of a dish", "Q1")
         plates = seat.get("plates", [])
         require(isinstance(plates, list) and len(plates) <= PLATES, f"{at}.plates",
-                f"must list at most {PLATES} warming plates (null for an empty one)")
+                Say("position.plates", count=PLATES, null="null"))
         placed = pos.id_list([c for c in plates if c is not None], f"{at}.plates", cards,
                              "a card")
         take(placed, f"{at}.plates", mine)
@@ -114,10 +114,10 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
     state.trash += trash
     market = raw.get("market", [None] * MARKET_SIZE)
     require(isinstance(market, list) and len(market) == MARKET_SIZE, f"{where}.market",
-            f"must list the {MARKET_SIZE} Market slots, slot 1 first (null for an empty one)")
+            Say("position.market", count=MARKET_SIZE, null="null"))
     for i, card in enumerate(market):
         require(card is None or (isinstance(card, str) and card in comp.pantry),
-                f"{where}.market[{i}]", f"{pos.shown(card)} is not an ingredient of the Pantry")
+                f"{where}.market[{i}]", Say("position.not_pantry", value=pos.Shown(card)))
     pool.take_all([c for c in market if c], f"{where}.market")
     fridge = pos.id_list(raw.get("fridge", []), f"{where}.fridge", comp.pantry, "an ingredient")
     pool.take_all(fridge, f"{where}.fridge")
@@ -151,12 +151,12 @@ def _judges(state: CuisineState, raw: Any, slots: list[str], pool: pos.Pool,
             state.judges[i]["judge"] for i, k in enumerate(slots) if k == key]
     shown = raw if raw is not None else [slot["judge"] for slot in state.judges]
     require(isinstance(shown, list) and len(shown) == len(slots), where,
-            f"must list the {len(slots)} judge places, one judge id (or null) each")
+            Say("position.judge_places", count=len(slots), null="null"))
     for i, judge in enumerate(shown):
         if judge is None:
             continue
         require(isinstance(judge, str) and judge in comp.judges, f"{where}[{i}]",
-                f"{pos.shown(judge)} is not a judge")
+                Say("position.not_judge", value=pos.Shown(judge)))
         pos.check(slots[i] == "all" or str(comp.judges[judge].tier) == slots[i], game,
                   f"{where}[{i}]", f"place {i + 1} shows judges needing {slots[i]} meal points",
                   "S3")
@@ -176,7 +176,7 @@ def _dishes(state: CuisineState, raw: Any, won: list[str], eaten: list[str],
     """`dishes`: the dishes the seat served, one per judge it scored, in order: their `cards`
     (eaten, rule 2-7), meal `points` and `medals`."""
     require(isinstance(raw, list) and len(raw) == len(won), where,
-            f"must list {len(won)} dishes, one per judge the seat scored, in order")
+            Say("position.dishes", count=len(won)))
     out, left = [], Counter(eaten)
     for d, item in enumerate(raw):
         at = f"{where}[{d}]"

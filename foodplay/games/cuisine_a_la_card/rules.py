@@ -1316,7 +1316,7 @@ class CuisineGame(Game):
         chosen = dict(OPTIONS)
         for name, value in dict(options or {}).items():
             require(name in OPTIONS, f"options.{name}",
-                    f"is not an option; the options are {', '.join(OPTIONS)}")
+                    Say("position.not_option", options=", ".join(OPTIONS)))
             require(isinstance(value, bool), f"options.{name}", TRUE_OR_FALSE)
             chosen[name] = value
         comp = self.components(components)

@@ -709,7 +709,8 @@ class FoodTruckGame(Game):
         options = dict(options or {})
         for name in options:
             require(name in OPTIONS, f"options.{name}",
-                    f"is not an option of Food Truck; the options are {', '.join(OPTIONS)}")
+                    Say("position.not_option_of", title="Food Truck",
+                        options=", ".join(OPTIONS)))
         trucks = options.get("trucks", True)
         require(isinstance(trucks, bool), "options.trucks", TRUE_OR_FALSE)
         comp = self.components(components)
