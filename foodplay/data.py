@@ -19,7 +19,7 @@ class Say:
 
     __slots__ = ("key", "params")
 
-    def __init__(self, key: str, **params: Any):
+    def __init__(self, key: str, /, **params: Any):
         self.key = key
         self.params = params
 

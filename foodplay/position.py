@@ -193,7 +193,10 @@ def position_record(text: str | bytes) -> Any:
     if isinstance(data, Mapping) and "format" in data:
         return Record.loads(text)
     require(isinstance(data, Mapping), "position", Say("data.json_object"))
-    known_keys(data, DOCUMENT_KEYS, "position file")
+    unknown = [k for k in data if k not in DOCUMENT_KEYS]
+    if unknown:
+        raise DataError(Say("data.where.position_file_key", key=str(unknown[0])),
+                        Say("position.not_setting", allowed=", ".join(DOCUMENT_KEYS)))
     try:
         game = get_game(data.get("game"))
     except (KeyError, TypeError) as exc:

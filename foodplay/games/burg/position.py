@@ -109,7 +109,7 @@ def _list(value: Any, where: str) -> list[Any]:
 
 def _bottom(state: BurgState, card: Any, where: str, pool: pos.Pool) -> str:
     require(isinstance(card, str) and card in state.comp.counts, where,
-            f"{card!r} is not a card of this component set")
+            Say("position.not_card", value=pos.Shown(card)))
     pos.check(state.comp.roles[card] != "rat", state.game, where,
               "a rat can never serve as a bottom bun", "R5-2")
     pool.take(card, where)

@@ -865,7 +865,7 @@ class CoffeeRushGame(Game):
         plan = cr_setup.parse(setup, players, comp, board)
         rng = random.Random(seed if seed is not None else (plan.seed or 0))
         require(names is None or (isinstance(names, list) and len(names) == players), "names",
-                f"must be a list of {players} names")
+                Say("position.name_list", players=players))
         state = CoffeeRushState(self, players, comp, board, rng,
                                 list(names or DEFAULT_NAMES[:players]), chosen,
                                 self._table(comp, board, players))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from foodplay.data import DataError, Say, require
 from foodplay.games.cuisine_a_la_card.lookups import shuffle
 from foodplay.games.cuisine_a_la_card.rules import HAND_SIZE, MARKET_SIZE, PLATES, ev
+from foodplay.limits import Shown
 
 if TYPE_CHECKING:
     from foodplay.games.cuisine_a_la_card.rules import CuisineState
@@ -23,7 +24,7 @@ def _card_list(value: Any, where: str, known: dict[str, Any]) -> list[str]:
     require(isinstance(value, list), where, Say("position.card_list"))
     for i, card in enumerate(value):
         require(isinstance(card, str) and card in known, f"{where}[{i}]",
-                f"{card!r} is not a card of this component set")
+                Say("position.not_card", value=Shown(card)))
     return value
 
 

@@ -717,7 +717,7 @@ class FoodTruckGame(Game):
         require(len(comp.desserts) >= players, "components: desserts",
                 f"has {len(comp.desserts)} desserts, but {players} players need one each")
         require(names is None or (isinstance(names, list) and len(names) == players),
-                "names", f"must be a list of {players} names")
+                "names", Say("position.name_list", players=players))
         setup = dict(setup or {})
         base = seed if seed is not None else setup.get("seed", 0)
         require(isinstance(base, int) and not isinstance(base, bool), "setup.seed",
