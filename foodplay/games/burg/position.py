@@ -40,8 +40,8 @@ def apply(state: BurgState, raw: Any, shuffled: list[str], top: list[str]) -> No
         pool.take_all(deck, f"{where}.deck")
         missing = sorted(pool.left.elements())
         pos.check(not missing, game, f"{where}.deck",
-                  f"leaves out {len(missing)} card(s) of the component set, such as "
-                  f"{missing[:1]}: every card must be somewhere", "G1")
+                  Say("position.burg.missing", count=len(missing), example=str(missing[:1])),
+                  "G1")
         state.deck = list(reversed(deck))
     else:
         state.deck = pos.stack_top(pool.rest(shuffled), top, "setup.deck_top", "deck")
@@ -56,8 +56,8 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
     used = pos.id_list(raw.get("used", []), f"{where}.used", comp.tools, "a tool card")
     for tool, total in comp.tools.items():
         pos.check(hand[tool] + used.count(tool) == total, game, where,
-                  f"has {hand[tool]} {tool} in hand and {used.count(tool)} used, but every "
-                  f"player owns {total}", "R3")
+                  Say("position.burg.tools", hand=hand[tool], tool=tool,
+                      used=used.count(tool), total=total), "R3")
     pos.check(sum(hand.values()) > 0, game, f"{where}.hand",
               "is empty: used tools come back to hand when one is left", "R3")
     state.hands[s], state.used[s] = hand, used
@@ -97,8 +97,7 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
     state.waste[s] = waste
     rats = pos.count(raw.get("rat_tokens", 0), f"{where}.rat_tokens")
     pos.check(rats <= waste.count("rat"), game, f"{where}.rat_tokens",
-              f"is {rats}, but only {waste.count('rat')} rat cards lie under the wastebasket",
-              "R5-1")
+              Say("position.burg.rats", rats=rats, cards=waste.count("rat")), "R5-1")
     state.rat_tokens[s] = rats
 
 

@@ -161,8 +161,7 @@ def _seat(raw: Any, where: str, comp: Components) -> SeatStart:
             and len(set(upgrades)) == len(upgrades), f"{where}.upgrades",
             Say("position.upgrades", upgrades=", ".join(comp.upgrades)))
     require(len(spent) == 3 * len(upgrades), f"{where}.spent",
-            _rule(f"holds {len(spent)} spent orders, but each active upgrade costs exactly 3 "
-                  f"completed orders and this seat has {len(upgrades)}", "R1"))
+            _rule(Say("position.coffee.spent", spent=len(spent), upgrades=len(upgrades)), "R1"))
     return SeatStart(tabs, cups, completed, penalties, spent, rush, list(upgrades))
 
 

@@ -94,14 +94,14 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
         state.plates[s] = list(plates) + [None] * (PLATES - len(plates))
         state.medals[s] = pos.count(seat.get("medals", 0), f"{at}.medals")
         pos.check(state.medals[s] < state.target, game, f"{at}.medals",
-                  f"is {state.medals[s]}: at {state.target} the end would already be triggered",
+                  Say("position.cuisine.medals", medals=state.medals[s], target=state.target),
                   "E1")
         won = pos.id_list(seat.get("judges", []), f"{at}.judges", comp.judges, "a judge")
         judges.take_all(won, f"{at}.judges")
         waiting = Counter(pos.id_list(seat.get("waiting", won), f"{at}.waiting", comp.judges,
                                       "a judge"))
         pos.check(not waiting - Counter(won), game, f"{at}.waiting",
-                  "names a judge the seat has not scored", "P2-6")
+                  Say("position.cuisine.waiting"), "P2-6")
         state.won[s] = []
         for j in won:  # a judge works from its owner's next turn (rule 2-6, D3)
             state.won[s].append({"judge": j, "active": waiting[j] == 0})
@@ -129,8 +129,7 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
         state.market = [state.pantry.pop() if state.pantry else None for _ in market]
     empty = [i for i, card in enumerate(state.market) if card is None]
     pos.check(not empty or not state.pantry, game, f"{where}.market[{empty[0] if empty else 0}]",
-              f"is empty while the Pantry still holds {len(state.pantry)} cards: every cleanup "
-              "refills the Market", "G6")
+              Say("position.cuisine.market_empty", count=len(state.pantry)), "G6")
     _judges(state, raw.get("judges"), slots, judges, f"{where}.judges")
     if "stacks" in raw:
         _stacks(state, raw["stacks"], judges, f"{where}.stacks")
@@ -165,7 +164,7 @@ def _judges(state: CuisineState, raw: Any, slots: list[str], pool: pos.Pool,
         stacks[key] = [j for j in stacks[key] if pool.left[j] > 0]
     for i, judge in enumerate(shown):
         pos.check(judge is not None or not stacks[slots[i]], game, f"{where}[{i}]",
-                  "is empty, but its stack still holds judges", "D4")
+                  Say("position.cuisine.stack_left"), "D4")
     state.stacks = stacks
     state.judges = [{"stack": key, "judge": judge} for key, judge in zip(slots, shown,
                                                                          strict=True)]
@@ -184,7 +183,7 @@ def _dishes(state: CuisineState, raw: Any, won: list[str], eaten: list[str],
         cards = pos.id_list(item.get("cards", []), f"{at}.cards", state.comp.cards, "a card")
         for i, card in enumerate(cards):
             pos.check(left[card] > 0, state.game, f"{at}.cards[{i}]",
-                      f"{card!r} is not among the seat's eaten cards", "P2-7")
+                      Say("position.cuisine.not_eaten", card=pos.Shown(card)), "P2-7")
             left[card] -= 1
         out.append({"judge": won[d], "cards": cards,
                     "points": pos.count(item.get("points", 0), f"{at}.points"),
@@ -208,8 +207,8 @@ def _stacks(state: CuisineState, raw: Any, pool: pos.Pool, where: str) -> None:
             left[judge] -= 1
         state.stacks[key] = list(reversed(order))
     missing = sorted(left.elements())
-    pos.check(not missing, state.game, where, f"leaves out the judge {missing[:1]}: every "
-              "judge must be somewhere", "G2")
+    pos.check(not missing, state.game, where,
+              Say("position.cuisine.judge_missing", judge=str(missing[:1])), "G2")
 
 
 def check_alone(setup: Mapping[str, Any]) -> None:
