@@ -130,6 +130,9 @@ class Detail(str):
     def shown(self, lang: str) -> str:
         return self._said(self.error, lang)
 
+    def __getnewargs__(self) -> tuple[RecordError]:  # copied (deepcopy, pickle) whole
+        return (self.error,)
+
 
 def _short(text: str) -> Echo:
     """A user's text cut short and with control codes escaped, to repeat in a message."""

@@ -33,10 +33,10 @@ def apply(state: BurgState, raw: Any, shuffled: list[str], top: list[str]) -> No
         _seat(state, s, seat, f"{where}.seats[{s}]", pool)
     done = state.complete_burgers()
     pos.check(done < state.target, game, where,
-              f"holds {done} complete burgers: the game would already be over", "R6")
+              Say("position.burg.over", count=done), "R6")
     if "deck" in raw:
         deck = pos.id_list(raw["deck"], f"{where}.deck", comp.counts, "a card")
-        require(not top, "setup.deck_top", "cannot be used together with position.deck")
+        require(not top, "setup.deck_top", Say("position.with_deck", other="position.deck"))
         pool.take_all(deck, f"{where}.deck")
         missing = sorted(pool.left.elements())
         pos.check(not missing, game, f"{where}.deck",
@@ -59,7 +59,7 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
                   Say("position.burg.tools", hand=hand[tool], tool=tool,
                       used=used.count(tool), total=total), "R3")
     pos.check(sum(hand.values()) > 0, game, f"{where}.hand",
-              "is empty: used tools come back to hand when one is left", "R3")
+              Say("position.burg.empty_hand"), "R3")
     state.hands[s], state.used[s] = hand, used
     recipes = {r.id: r for r in comp.recipes}
     for b, item in enumerate(_list(raw.get("burgers", []), f"{where}.burgers")):
@@ -74,9 +74,9 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
         pool.take_all(fillings, f"{at}.fillings")
         top = item.get("top", "top_bun")
         require(top in ("top_bun", "wastebasket"), f"{at}.top",
-                "must be 'top_bun' or 'wastebasket'")
+                Say("position.burg.top_choice", first="'top_bun'", second="'wastebasket'"))
         pos.check(top == "top_bun", game, f"{at}.top",
-                  "the wastebasket serves as a top bun only after the game ends", "R7")
+                  Say("position.burg.wastebasket_top"), "R7")
         pool.take("top_bun", f"{at}.top")
         state.burgers[s].append({"bottom": bottom, "fillings": fillings, "top": top,
                                  "recipe": recipe.id, "points": recipe.points})
@@ -87,9 +87,9 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
         fillings = pos.id_list(item.get("fillings", []), f"{at}.fillings", comp.counts, "a card")
         for i, card in enumerate(fillings):
             pos.check(comp.roles[card] == "filling", game, f"{at}.fillings[{i}]",
-                      f"{card!r} is not a filling", "R5-3")
+                      Say("position.burg.not_filling", card=repr(card)), "R5-3")
         pos.check(bool(fits(Counter(fillings), comp)), game, f"{at}.fillings",
-                  "fits no recipe", "R5-4")
+                  Say("position.burg.no_recipe"), "R5-4")
         pool.take_all(fillings, f"{at}.fillings")
         state.progress[s].append({"bottom": bottom, "fillings": fillings})
     waste = pos.id_list(raw.get("wastebasket", []), f"{where}.wastebasket", comp.counts, "a card")
@@ -110,7 +110,7 @@ def _bottom(state: BurgState, card: Any, where: str, pool: pos.Pool) -> str:
     require(isinstance(card, str) and card in state.comp.counts, where,
             Say("position.not_card", value=pos.Shown(card)))
     pos.check(state.comp.roles[card] != "rat", state.game, where,
-              "a rat can never serve as a bottom bun", "R5-2")
+              Say("position.burg.rat_bun"), "R5-2")
     pool.take(card, where)
     return card
 

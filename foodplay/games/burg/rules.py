@@ -764,8 +764,9 @@ class BurgGame(Game):
             apply_position(state, staged, deck, top)
         first = setup.pop("first_player", None)
         setup.pop("seed", None)
-        require(not setup, "setup", f"unknown setting {next(iter(setup), '')!r}; "
-                                    "use deck_top, first_player, position or seed")
+        require(not setup, "setup",
+                Say("position.unknown_setting", name=repr(next(iter(setup), "")),
+                    allowed="deck_top, first_player, position, seed"))
         if first is None:
             first = rng.randrange(players)
             why = "burg.setup.first_seed"

@@ -940,7 +940,7 @@ class CoffeeRushGame(Game):
             require(isinstance(value, bool), f"options.{name}", TRUE_OR_FALSE)
             chosen[name] = value
         require(not chosen["extra_order"] or players == 2, "options.extra_order",
-                "is a two-player variant")
+                Say("position.coffee.two_player"))
         return chosen
 
     def _deal(self, state: CoffeeRushState, events: list[Event]) -> None:
@@ -948,7 +948,7 @@ class CoffeeRushGame(Game):
         then the meeples go down in reverse turn order."""
         n, first = state.players, state.first
         require(len(state.deck) >= 2 * n + 1, "components: deck.orders",
-                f"must hold at least {2 * n + 1} cards to deal the first orders to {n} players")
+                Say("position.coffee.order_deck", cards=2 * n + 1, players=n))
         for k in range(n):
             seat = (first + k) % n
             for tab in (0, 1):

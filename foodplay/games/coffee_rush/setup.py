@@ -89,14 +89,14 @@ def parse(raw: Mapping[str, Any] | None, players: int, comp: Components, board: 
             used.update(seat.spent)
     cards = Counter(comp.deck()) if used else Counter()
     for card, n in used.items():
-        require(n <= cards[card], "setup", _rule(f"uses {n} {card!r} order cards, but the deck "
-                                                 f"has only {cards[card]}", "C3"))
+        require(n <= cards[card], "setup", _rule(Say("position.coffee.too_many_orders", count=n,
+                                                     card=repr(card), total=cards[card]), "C3"))
     if position:
         held = Counter(i for seat in position.seats for cup in seat.cups for i in cup)
         for ing, n in held.items():
             require(n <= comp.supply[ing], "setup.position",
-                    _rule(f"puts {n} {ing!r} in cups, but the supply has only "
-                          f"{comp.supply[ing]}", "C1"))
+                    _rule(Say("position.coffee.too_many_cups", count=n, ingredient=repr(ing),
+                              total=comp.supply[ing]), "C1"))
     return Setup(seed, first, top, position)
 
 
@@ -132,8 +132,8 @@ def _position(raw: Any, players: int, comp: Components, board: Board) -> Positio
             Say("position.either", first="'open'", second="'closed'"))
     for s, seat in enumerate(seats):
         require(token == "closed" or len(seat.penalties) < 5, f"{where}.start_token",
-                _rule(f"is 'open', but seat {s} holds {len(seat.penalties)} penalty cards: the "
-                      "start token turns to CLOSED at a player's fifth", "R5-4"))
+                _rule(Say("position.coffee.token_open", value="'open'", seat=s,
+                          count=len(seat.penalties)), "R5-4"))
     number = whole_number(raw.get("round", 1), f"{where}.round", 1)
     return Position(meeples, seats, token == "open", number)
 

@@ -70,7 +70,7 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
             take(piles[name], f"{at}.{name}", mine)
         for i, card in enumerate(piles["eaten"]):
             pos.check(not cards[card].tool, game, f"{at}.eaten[{i}]",
-                      "Spoons and Forks are never part of a dish", "Q1")
+                      Say("position.cuisine.tools_in_dish"), "Q1")
         plates = seat.get("plates", [])
         require(isinstance(plates, list) and len(plates) <= PLATES, f"{at}.plates",
                 Say("position.plates", count=PLATES, null="null"))
@@ -157,7 +157,7 @@ def _judges(state: CuisineState, raw: Any, slots: list[str], pool: pos.Pool,
         require(isinstance(judge, str) and judge in comp.judges, f"{where}[{i}]",
                 Say("position.not_judge", value=pos.Shown(judge)))
         pos.check(slots[i] == "all" or str(comp.judges[judge].tier) == slots[i], game,
-                  f"{where}[{i}]", f"place {i + 1} shows judges needing {slots[i]} meal points",
+                  f"{where}[{i}]", Say("position.cuisine.place_tier", place=i + 1, points=slots[i]),
                   "S3")
         pool.take(judge, f"{where}[{i}]")
     for key in stacks:
@@ -200,10 +200,10 @@ def _stacks(state: CuisineState, raw: Any, pool: pos.Pool, where: str) -> None:
         order = pos.id_list(raw.get(key, []), f"{where}.{key}", state.comp.judges, "a judge")
         for i, judge in enumerate(order):
             pos.check(key == "all" or str(state.comp.judges[judge].tier) == key, state.game,
-                      f"{where}.{key}[{i}]", f"{judge!r} needs other meal points than "
-                      f"stack {key}", "S3")
+                      f"{where}.{key}[{i}]",
+                      Say("position.cuisine.stack_tier", judge=repr(judge), stack=key), "S3")
             pos.check(left[judge] > 0, state.game, f"{where}.{key}[{i}]",
-                      f"{judge!r} is shown, scored or stacked already", "G2")
+                      Say("position.cuisine.judge_used", judge=repr(judge)), "G2")
             left[judge] -= 1
         state.stacks[key] = list(reversed(order))
     missing = sorted(left.elements())
@@ -215,8 +215,7 @@ def check_alone(setup: Mapping[str, Any]) -> None:
     """A full position cannot be mixed with the shortcuts that fix parts of a dealt game."""
     mixed = [k for k in PARTIAL_KEYS if k in setup]
     require(not mixed, f"setup.{mixed[0] if mixed else ''}",
-            "cannot be used together with setup.position, which already says where "
-            "every card is")
+            Say("position.cuisine.with_position", other="setup.position"))
 
 
 def export(state: CuisineState) -> dict[str, Any] | None:

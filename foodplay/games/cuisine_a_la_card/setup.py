@@ -31,7 +31,7 @@ def _card_list(value: Any, where: str, known: dict[str, Any]) -> list[str]:
 def _per_seat(setup: dict[str, Any], name: str, players: int) -> dict[int, Any]:
     value = setup.get(name, {})
     require(isinstance(value, dict), f"setup.{name}",
-            "must map seat numbers (\"0\", \"1\", ...) to values")
+            Say("position.seat_map", examples='"0", "1", ...'))
     out = {}
     for key, item in value.items():
         require(str(key).isascii() and str(key).isdecimal() and int(key) < players,
@@ -54,13 +54,15 @@ class _Supply:
         if seat is not None and card in self.starting[seat]:
             self.starting[seat].remove(card)
         elif card == "fork":
-            require(self.state.forks > 0, where, "no Fork is left in the pile")
+            require(self.state.forks > 0, where, Say("position.cuisine.no_fork"))
             self.state.forks -= 1
         elif card in self.pantry:
             self.pantry.remove(card)
         else:
-            source = "starting deck" if card in comp.starting else "Pantry"
-            raise DataError(where, f"no {card!r} is left in the {source} to take")
+            pile = "starting" if card in comp.starting else "pantry"
+            source = Say(f"position.pile.{pile}")
+            raise DataError(where, Say("position.cuisine.none_left", card=repr(card),
+                                       source=source))
 
 
 def deal(state: CuisineState, setup: dict[str, Any]) -> None:
@@ -97,7 +99,7 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
         slots = sorted(keys + keys[:2][:players - 2], key=keys.index)
     top = setup.get("judges_top", [])
     _card_list(top, "setup.judges_top", comp.judges)
-    require(len(set(top)) == len(top), "setup.judges_top", "names a judge twice")
+    require(len(set(top)) == len(top), "setup.judges_top", Say("position.cuisine.judge_twice"))
     for judge in reversed(top):
         stack = state.stacks["all" if advanced else str(comp.judges[judge].tier)]
         stack.remove(judge)
@@ -128,7 +130,7 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
         for seat, value in table.items():
             _card_list(value, f"setup.{name}.{seat}", cards)
             require(limit is None or len(value) <= limit, f"setup.{name}.{seat}",
-                    f"holds at most {limit} cards")
+                    Say("position.cuisine.at_most", limit=limit))
             for i, card in enumerate(value):
                 supply.take(card, seat, f"setup.{name}.{seat}[{i}]")
     fridge = _card_list(setup.get("fridge", []), "setup.fridge", comp.pantry)
@@ -154,7 +156,7 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
     medals = _per_seat(setup, "medals", players)
     for seat, value in medals.items():
         require(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
-                f"setup.medals.{seat}", "must be a whole number of medals")
+                f"setup.medals.{seat}", Say("position.cuisine.medals_number"))
         state.medals[seat] = value
     _first_player(state, setup, events, staged=False,
                   example=bool(hands or decks or plates or fridge or pantry_top or medals))

@@ -53,11 +53,11 @@ def apply(state: FoodTruckState, raw: Any, central: list[str], top: list[str]) -
             pos.check(Counter(deck + used) == Counter(comp.trucks), game, at,
                       Say("position.truck.trucks", count=len(comp.trucks)), "R0-1")
             pos.check(bool(deck), game, f"{at}.truck_deck",
-                      "is empty: the discard pile is shuffled into a new deck first", "R3-2")
+                      Say("position.truck.deck_empty"), "R3-2")
             state.truck_deck[s], state.truck_discard[s] = list(reversed(deck)), used
         else:
             require("truck_deck" not in seat and "truck_discard" not in seat, at,
-                    "has truck cards, but this game is played without them (options.trucks)")
+                    Say("position.truck.no_trucks", option="options.trucks"))
     if "supply" not in raw:  # dealt from the central deck, as at the end of a round (R3-3)
         state.central = pos.stack_top(pool.rest(central), top, "setup.deck_top", "central deck")
         state.supply = [state.central.pop()

@@ -715,7 +715,7 @@ class FoodTruckGame(Game):
         require(isinstance(trucks, bool), "options.trucks", TRUE_OR_FALSE)
         comp = self.components(components)
         require(len(comp.desserts) >= players, "components: desserts",
-                f"has {len(comp.desserts)} desserts, but {players} players need one each")
+                Say("position.truck.desserts", count=len(comp.desserts), players=players))
         require(names is None or (isinstance(names, list) and len(names) == players),
                 "names", Say("position.name_list", players=players))
         setup = dict(setup or {})
@@ -732,7 +732,7 @@ class FoodTruckGame(Game):
         state.central = stack_top(central, top, f"setup.{name}", "central deck")
         fixed = setup.pop("trucks", None)
         require(fixed is None or (isinstance(fixed, list) and len(fixed) == players),
-                "setup.trucks", f"must be a list of {players} lists of truck effects, one per seat")
+                "setup.trucks", Say("position.truck.effects", players=players))
         for s in range(players):
             deck = list(comp.trucks)
             rng.shuffle(deck)
@@ -746,8 +746,9 @@ class FoodTruckGame(Game):
             apply_position(state, staged, central, top)
         first = setup.pop("first_player", None)
         setup.pop("seed", None)
-        require(not setup, "setup", f"unknown setting {next(iter(setup), '')!r}; use "
-                                    "deck_top, trucks, position, first_player or seed")
+        require(not setup, "setup",
+                Say("position.unknown_setting", name=repr(next(iter(setup), "")),
+                    allowed="deck_top, trucks, position, first_player, seed"))
         if first is None:
             first = rng.randrange(players)
             why = "food-truck.setup.first_seed"
