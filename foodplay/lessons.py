@@ -63,7 +63,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode
 
 from foodplay.bots import HeuristicBot
-from foodplay.data import DataError, read_json, require
+from foodplay.data import DataError, Say, read_json, require
 from foodplay.engine import Event, Move, Seat, State, Verdict
 from foodplay.games import LISTINGS, get_game
 from foodplay.record import Record, RecordError, Step
@@ -220,7 +220,7 @@ def _moves(raw: Any, where: str, seat: Seat | None, allow_empty: bool = True) ->
 
 def _decision(raw: Any, where: str, seat: Seat, keys: set[str] | None,
               clauses: set[str]) -> Expected:
-    require(isinstance(raw, Mapping), where, "must be an object")
+    require(isinstance(raw, Mapping), where, Say("data.object"))
     known = {"prompt", "accept", "free", "hints", "off_line", "comments", "try", "replies"}
     unknown = sorted(set(raw) - known)
     require(not unknown, f"{where}.{unknown[0] if unknown else ''}",
@@ -264,7 +264,8 @@ def _decision(raw: Any, where: str, seat: Seat, keys: set[str] | None,
 def _condition(raw: Any, where: str, players: int) -> Condition:
     require(isinstance(raw, Mapping), where, "must be an object with a 'kind'")
     kind = raw.get("kind", "line")
-    require(kind in SUCCESS_KINDS, f"{where}.kind", f"must be one of {', '.join(SUCCESS_KINDS)}")
+    require(kind in SUCCESS_KINDS, f"{where}.kind",
+            Say("position.one_of", values=", ".join(SUCCESS_KINDS)))
     allowed = {"line": {"kind"}, "event": {"kind", "key", "seat"},
                "view": {"kind", "seat", "path", "op", "value"}}[kind]
     unknown = sorted(set(raw) - allowed)
@@ -286,7 +287,7 @@ def _condition(raw: Any, where: str, players: int) -> Condition:
         isinstance(p, str) or (isinstance(p, int) and not isinstance(p, bool)) for p in path),
         f"{where}.path", "must be a non-empty list of keys and indexes into the view")
     op = raw.get("op", "eq")
-    require(op in VIEW_OPS, f"{where}.op", f"must be one of {', '.join(VIEW_OPS)}")
+    require(op in VIEW_OPS, f"{where}.op", Say("position.one_of", values=", ".join(VIEW_OPS)))
     require("value" in raw, f"{where}.value", "is missing")
     return Condition("view", seat=seat, path=tuple(path), op=op, value=raw["value"])
 

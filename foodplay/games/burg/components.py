@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
-from foodplay.data import read_json, require, whole_number
+from foodplay.data import Say, read_json, require, whole_number
 from foodplay.limits import shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
@@ -53,7 +53,7 @@ def load(path: str | Path | None = None) -> Components:
 def parse(data: Any, where: str = "components") -> Components:
     """Validate raw component data; raise DataError naming the field at fault."""
     require(isinstance(data, dict), where, "must be a JSON object")
-    require(data.get("format") == FORMAT, f"{where}: format", f"must be {FORMAT!r}")
+    require(data.get("format") == FORMAT, f"{where}: format", Say("data.equal", value=repr(FORMAT)))
     require(data.get("game") == "burg", f"{where}: game", "must be 'burg'")
     limits.check_tree(data, where)
     label = limits.label(data.get("label", "custom"), f"{where}: label")
@@ -65,12 +65,13 @@ def parse(data: Any, where: str = "components") -> Components:
     roles: dict[str, str] = {}
     for i, card in enumerate(cards):
         at = f"{where}: cards[{i}]"
-        require(isinstance(card, dict), at, "must be an object")
+        require(isinstance(card, dict), at, Say("data.object"))
         card_id = card.get("id")
         require(isinstance(card_id, str) and card_id.isidentifier(), f"{at}.id",
-                "must be a short identifier such as 'cheese'")
+                Say("data.identifier_such", example="'cheese'"))
         require(card_id not in counts, f"{at}.id", f"repeats card {shown(card_id)}")
-        require(card.get("role") in ROLES, f"{at}.role", f"must be one of {', '.join(ROLES)}")
+        require(card.get("role") in ROLES, f"{at}.role",
+                Say("position.one_of", values=", ".join(ROLES)))
         counts[card_id] = limits.copies(card.get("count"), f"{at}.count", 1)
         roles[card_id] = card["role"]
     for role in ROLES:
@@ -84,10 +85,10 @@ def parse(data: Any, where: str = "components") -> Components:
     seen: set[str] = set()
     for i, recipe in enumerate(raw_recipes):
         at = f"{where}: recipes[{i}]"
-        require(isinstance(recipe, dict), at, "must be an object")
+        require(isinstance(recipe, dict), at, Say("data.object"))
         recipe_id = recipe.get("id")
         require(isinstance(recipe_id, str) and recipe_id.isidentifier(), f"{at}.id",
-                "must be a short identifier")
+                Say("data.identifier"))
         require(recipe_id not in seen, f"{at}.id", f"repeats recipe {shown(recipe_id)}")
         seen.add(recipe_id)
         fillings = recipe.get("fillings")
@@ -109,7 +110,7 @@ def parse(data: Any, where: str = "components") -> Components:
         limits.copies(tools[tool], f"{where}: tools.{tool}", 1)
     limits.components(sum(counts.values()) + sum(tools.values()), where)
     scoring = data.get("scoring", {})
-    require(isinstance(scoring, dict), f"{where}: scoring", "must be an object")
+    require(isinstance(scoring, dict), f"{where}: scoring", Say("data.object"))
     rat = scoring.get("rat_token", -1)
     require(isinstance(rat, int) and not isinstance(rat, bool) and rat <= 0,
             f"{where}: scoring.rat_token", "must be zero or a negative whole number")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
-from foodplay.data import read_json, require
+from foodplay.data import Say, read_json, require
 from foodplay.limits import shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
@@ -85,10 +85,10 @@ def _ingredients(data: dict[str, Any], where: str) -> tuple[dict[str, int], froz
     special = set()
     for i, item in enumerate(items):
         at = f"{where}: ingredients[{i}]"
-        require(isinstance(item, dict), at, "must be an object")
+        require(isinstance(item, dict), at, Say("data.object"))
         ing = item.get("id")
         require(isinstance(ing, str) and ing.isidentifier(), f"{at}.id",
-                "must be a short identifier such as 'milk'")
+                Say("data.identifier_such", example="'milk'"))
         require(ing not in supply, f"{at}.id", f"repeats ingredient {shown(ing)}")
         supply[ing] = limits.copies(item.get("count"), f"{at}.count", 1)
         flag = item.get("special", False)
@@ -99,7 +99,7 @@ def _ingredients(data: dict[str, Any], where: str) -> tuple[dict[str, int], froz
 
 
 def _board(data: Any, supply: dict[str, int], where: str):
-    require(isinstance(data, dict), f"{where}: board", "must be an object")
+    require(isinstance(data, dict), f"{where}: board", Say("data.object"))
     label = limits.label(data.get("label", "custom"), f"{where}: board.label")
     rows = data.get("cells")
     require(isinstance(rows, list) and len(rows) >= 2, f"{where}: board.cells",
@@ -132,7 +132,7 @@ def _board(data: Any, supply: dict[str, int], where: str):
 
 
 def _player(data: Any, where: str) -> tuple[int, int, dict[int, int]]:
-    require(isinstance(data, dict), f"{where}: player", "must be an object")
+    require(isinstance(data, dict), f"{where}: player", Say("data.object"))
     tabs = limits.copies(data.get("tabs"), f"{where}: player.tabs", 1)
     cups = limits.copies(data.get("cups"), f"{where}: player.cups", 1)
     raw = data.get("meeples")
@@ -145,7 +145,7 @@ def _player(data: Any, where: str) -> tuple[int, int, dict[int, int]]:
 
 def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
             where: str) -> tuple[dict[str, Order], str]:
-    require(isinstance(data, dict), f"{where}: deck", "must be an object")
+    require(isinstance(data, dict), f"{where}: deck", Say("data.object"))
     label = limits.label(data.get("label", "custom"), f"{where}: deck.label")
     items = data.get("orders")
     require(isinstance(items, list) and items, f"{where}: deck.orders", "must be a non-empty list")
@@ -154,10 +154,10 @@ def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
     orders: dict[str, Order] = {}
     for i, item in enumerate(items):
         at = f"{where}: deck.orders[{i}]"
-        require(isinstance(item, dict), at, "must be an object")
+        require(isinstance(item, dict), at, Say("data.object"))
         oid = item.get("id")
         require(isinstance(oid, str) and oid.isidentifier(), f"{at}.id",
-                "must be a short identifier such as 'latte'")
+                Say("data.identifier_such", example="'latte'"))
         require(oid not in orders and oid not in supply, f"{at}.id",
                 f"repeats the id {shown(oid)}")
         ings = item.get("ingredients")
@@ -181,7 +181,7 @@ def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
 def parse(data: Any, where: str = "components") -> Components:
     """Validate raw component data; raise DataError naming the field at fault."""
     require(isinstance(data, dict), where, "must be a JSON object")
-    require(data.get("format") == FORMAT, f"{where}: format", f"must be {FORMAT!r}")
+    require(data.get("format") == FORMAT, f"{where}: format", Say("data.equal", value=repr(FORMAT)))
     require(data.get("game") == "coffee-rush", f"{where}: game", "must be 'coffee-rush'")
     limits.check_tree(data, where)
     label = limits.label(data.get("label", "custom"), f"{where}: label")
@@ -199,7 +199,7 @@ def parse(data: Any, where: str = "components") -> Components:
             and len(set(upgrades)) == len(upgrades), f"{where}: upgrades",
             f"must list distinct upgrades from {', '.join(UPGRADES)}")
     scoring = data.get("scoring")
-    require(isinstance(scoring, dict), f"{where}: scoring", "must be an object")
+    require(isinstance(scoring, dict), f"{where}: scoring", Say("data.object"))
     points = {}
     for name in ("order", "upgrade", "penalty"):
         value = scoring.get(name)

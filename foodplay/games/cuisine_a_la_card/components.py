@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
-from foodplay.data import DataError, read_json, require, whole_number
+from foodplay.data import DataError, Say, read_json, require, whole_number
 from foodplay.games.cuisine_a_la_card.lookups import Lookups
-from foodplay.limits import shown
+from foodplay.limits import Shown, shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
 FORMAT = "foodplay.components/1"
@@ -110,7 +110,7 @@ def load(path: str | Path | None = None) -> Components:
 
 def _identifier(value: Any, at: str) -> str:
     require(isinstance(value, str) and value.isidentifier(), at,
-            f"must be a short identifier such as 'bok_choy', not {shown(value)}")
+            Say("data.identifier_such_not", example="'bok_choy'", value=Shown(value)))
     return value
 
 
@@ -144,11 +144,12 @@ class _Parser:
         allowed = {"flavour": self.flavours, "type": self.food_types,
                    "cuisine": self.cuisines, "seasoning": (True,)}[key]
         require(item in allowed and not (key != "seasoning" and isinstance(item, bool)),
-                f"{at}.{key}", f"must be one of {', '.join(map(str, allowed))}, not {shown(item)}")
+                f"{at}.{key}",
+                Say("data.one_of_not", values=", ".join(map(str, allowed)), value=Shown(item)))
         return {key: item}
 
     def condition(self, value: Any, at: str) -> dict[str, Any]:
-        require(isinstance(value, dict) and value, at, "must be an object")
+        require(isinstance(value, dict) and value, at, Say("data.object"))
         kinds = [k for k in CONDITION_KEYS if k in value]
         require(len(kinds) == 1, at, f"must have exactly one of {', '.join(CONDITION_KEYS)}")
         kind = kinds[0]
@@ -160,7 +161,7 @@ class _Parser:
         return {kind: whole_number(value[kind], f"{at}.{kind}", 1)}
 
     def effect(self, value: Any, trigger: str, at: str) -> dict[str, Any]:
-        require(isinstance(value, dict), at, "must be an object")
+        require(isinstance(value, dict), at, Say("data.object"))
         name = value.get("effect")
         require(name in EFFECTS, f"{at}.effect", f"must be one of {', '.join(EFFECTS)}, "
                                                  f"not {shown(name)}")
@@ -183,10 +184,10 @@ class _Parser:
         return out
 
     def ability(self, value: Any, at: str, triggers: tuple[str, ...]) -> Ability:
-        require(isinstance(value, dict), at, "must be an object")
+        require(isinstance(value, dict), at, Say("data.object"))
         trigger = value.get("trigger")
         require(trigger in triggers, f"{at}.trigger",
-                f"must be one of {', '.join(triggers)}, not {shown(trigger)}")
+                Say("data.one_of_not", values=", ".join(triggers), value=Shown(trigger)))
         effects = value.get("effects")
         require(isinstance(effects, list) and effects, f"{at}.effects", "must be a non-empty list")
         limits.entries(effects, f"{at}.effects")
@@ -194,7 +195,7 @@ class _Parser:
                                       for i, e in enumerate(effects)))
 
     def ingredient(self, value: Any, at: str) -> tuple[Card, int]:
-        require(isinstance(value, dict), at, "must be an object")
+        require(isinstance(value, dict), at, Say("data.object"))
         card_id = _identifier(value.get("id"), f"{at}.id")
         cuisine = value.get("cuisine")
         require(cuisine is None or cuisine in self.cuisines, f"{at}.cuisine",
@@ -212,7 +213,7 @@ class _Parser:
         seasoning = value.get("seasoning", False)
         require(isinstance(seasoning, bool), f"{at}.seasoning", "must be true or false")
         raw = value.get("abilities", [])
-        require(isinstance(raw, list), f"{at}.abilities", "must be a list")
+        require(isinstance(raw, list), f"{at}.abilities", Say("data.list"))
         abilities = tuple(self.ability(a, f"{at}.abilities[{i}]", ("play", "submit", "purchase"))
                           for i, a in enumerate(raw))
         cuisine_ability = value.get("cuisine_ability")
@@ -227,7 +228,7 @@ class _Parser:
         return card, limits.copies(value.get("count"), f"{at}.count")
 
     def judge(self, value: Any, at: str, tiers: tuple[int, ...]) -> Judge:
-        require(isinstance(value, dict), at, "must be an object")
+        require(isinstance(value, dict), at, Say("data.object"))
         judge_id = _identifier(value.get("id"), f"{at}.id")
         tier = value.get("tier")
         require(tier in tiers and not isinstance(tier, bool), f"{at}.tier",
@@ -237,10 +238,10 @@ class _Parser:
         lists = {}
         for name in ("bonus", "penalty"):
             items = value.get(name, [])
-            require(isinstance(items, list), f"{at}.{name}", "must be a list")
+            require(isinstance(items, list), f"{at}.{name}", Say("data.list"))
             parsed = []
             for i, item in enumerate(items):
-                require(isinstance(item, dict), f"{at}.{name}[{i}]", "must be an object")
+                require(isinstance(item, dict), f"{at}.{name}[{i}]", Say("data.object"))
                 parsed.append((self.condition(item.get("if"), f"{at}.{name}[{i}].if"),
                                whole_number(item.get("medals"), f"{at}.{name}[{i}].medals", 1)))
             lists[name] = tuple(parsed)
@@ -259,8 +260,8 @@ class _Parser:
 def parse(data: Any, where: str = "components") -> Components:
     """Validate raw component data; raise DataError naming the field at fault."""
     require(isinstance(data, dict), where, "must be a JSON object")
-    require(data.get("format") == FORMAT, f"{where}: format", f"must be {FORMAT!r}")
-    require(data.get("game") == GAME_ID, f"{where}: game", f"must be {GAME_ID!r}")
+    require(data.get("format") == FORMAT, f"{where}: format", Say("data.equal", value=repr(FORMAT)))
+    require(data.get("game") == GAME_ID, f"{where}: game", Say("data.equal", value=repr(GAME_ID)))
     limits.check_tree(data, where)
     label = limits.label(data.get("label", "custom"), f"{where}: label")
     parser = _Parser(data, where)
@@ -269,7 +270,7 @@ def parse(data: Any, where: str = "components") -> Components:
     require(isinstance(tools, dict) and set(tools) == set(TOOLS), f"{where}: tools",
             "must describe exactly 'spoon' and 'fork'")
     for tool in TOOLS:
-        require(isinstance(tools[tool], dict), f"{where}: tools.{tool}", "must be an object")
+        require(isinstance(tools[tool], dict), f"{where}: tools.{tool}", Say("data.object"))
     spoon, fork = tools["spoon"], tools["fork"]
     cards: dict[str, Card] = {
         "spoon": Card("spoon", True, 0, 0, (), False, (), None, False, (), None,

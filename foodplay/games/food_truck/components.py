@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
-from foodplay.data import read_json, require
-from foodplay.limits import shown
+from foodplay.data import Say, read_json, require
+from foodplay.limits import Shown, shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
 FORMAT = "foodplay.components/1"
@@ -47,15 +47,15 @@ def _ids(value: Any, where: str, minimum: int) -> list[str]:
     limits.entries(value, where)
     for i, item in enumerate(value):
         require(isinstance(item, str) and item.isidentifier(), f"{where}[{i}]",
-                f"must be a short identifier such as 'pizza', not {shown(item)}")
+                Say("data.identifier_such_not", example="'pizza'", value=Shown(item)))
     return list(value)
 
 
 def parse(data: Any, where: str = "components") -> Components:
     """Validate raw component data; raise DataError naming the field at fault."""
     require(isinstance(data, Mapping), where, "must be a JSON object")
-    require(data.get("format") == FORMAT, f"{where}: format", f"must be {FORMAT!r}")
-    require(data.get("game") == GAME_ID, f"{where}: game", f"must be {GAME_ID!r}")
+    require(data.get("format") == FORMAT, f"{where}: format", Say("data.equal", value=repr(FORMAT)))
+    require(data.get("game") == GAME_ID, f"{where}: game", Say("data.equal", value=repr(GAME_ID)))
     limits.check_tree(data, where)
     label = limits.label(data.get("label", "custom"), f"{where}: label")
 
