@@ -73,7 +73,7 @@ def from_json(data: Any, source: str = "glossary") -> Glossary:
     require(seed is None or isinstance(seed, str) and seed, f"{source}: seed",
             "must be a seed file name or null")
     items = data.get("terms")
-    require(isinstance(items, list) and items, f"{source}: terms", "must be a non-empty list")
+    require(isinstance(items, list) and items, f"{source}: terms", Say("data.non_empty_list"))
     terms, seen = [], set()
     for i, item in enumerate(items):
         where = f"{source}: terms[{i}]"

@@ -66,6 +66,7 @@ from foodplay.bots import HeuristicBot
 from foodplay.data import DataError, Say, read_json, require
 from foodplay.engine import Event, Move, Seat, State, Verdict
 from foodplay.games import LISTINGS, get_game
+from foodplay.position import TRUE_OR_FALSE
 from foodplay.record import Record, RecordError, Step
 from foodplay.rulebook import Clause
 from foodplay.timeline import Timeline
@@ -226,7 +227,7 @@ def _decision(raw: Any, where: str, seat: Seat, keys: set[str] | None,
     require(not unknown, f"{where}.{unknown[0] if unknown else ''}",
             f"is not a field of a decision; use {', '.join(sorted(known))}")
     free = raw.get("free", False)
-    require(isinstance(free, bool), f"{where}.free", "must be true or false")
+    require(isinstance(free, bool), f"{where}.free", TRUE_OR_FALSE)
     prompt = _key(raw, "prompt", where, keys, optional=True)
     replies_raw = raw.get("replies", [])
     if replies_raw == "bots":
@@ -366,7 +367,7 @@ def _parse(data: Any, source: str) -> Lesson:
                 f"{clause!r} is not a clause of this game's rulebook")
     raw_decisions = data.get("decisions")
     require(isinstance(raw_decisions, list) and raw_decisions, "decisions",
-            "must be a non-empty list")
+            Say("data.non_empty_list"))
     decisions = tuple(_decision(d, f"decisions[{i}]", seat, keys, clauses)
                       for i, d in enumerate(raw_decisions))
     raw_success = data.get("success", {"kind": "line"})

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from foodplay.data import Say, read_json, require
+from foodplay.position import TRUE_OR_FALSE
 
 TRANSLATION_FORMAT = "foodplay.rulebook-text/1"
 PROVENANCES = ("rulebook", "tutor reading", "tutor default", "published game")
@@ -110,7 +111,7 @@ class Rulebook:
         game_id = data.get("game")
         require(isinstance(game_id, str), f"{source}: game", "must be a game id")
         items = data.get("clauses")
-        require(isinstance(items, list) and items, f"{source}: clauses", "must be a non-empty list")
+        require(isinstance(items, list) and items, f"{source}: clauses", Say("data.non_empty_list"))
         clauses: list[Clause] = []
         seen: set[str] = set()
         for i, item in enumerate(items):
@@ -136,7 +137,7 @@ class Rulebook:
             require(isinstance(related, list) and all(isinstance(r, str) for r in related),
                     f"{where}.related", "must be a list of clause ids")
             in_play = item.get("in_play", True)
-            require(isinstance(in_play, bool), f"{where}.in_play", "must be true or false")
+            require(isinstance(in_play, bool), f"{where}.in_play", TRUE_OR_FALSE)
             components = item.get("components", [])
             require(isinstance(components, list) and all(isinstance(c, str) for c in components),
                     f"{where}.components", "must be a list of component-file sections")

@@ -9,7 +9,7 @@ from typing import Any
 
 from foodplay import limits
 from foodplay.data import Say, read_json, require, whole_number
-from foodplay.limits import shown
+from foodplay.limits import Shown, shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
 FORMAT = "foodplay.components/1"
@@ -59,7 +59,7 @@ def parse(data: Any, where: str = "components") -> Components:
     label = limits.label(data.get("label", "custom"), f"{where}: label")
 
     cards = data.get("cards")
-    require(isinstance(cards, list) and cards, f"{where}: cards", "must be a non-empty list")
+    require(isinstance(cards, list) and cards, f"{where}: cards", Say("data.non_empty_list"))
     limits.entries(cards, f"{where}: cards")
     counts: dict[str, int] = {}
     roles: dict[str, str] = {}
@@ -79,7 +79,7 @@ def parse(data: Any, where: str = "components") -> Components:
 
     raw_recipes = data.get("recipes")
     require(isinstance(raw_recipes, list) and raw_recipes, f"{where}: recipes",
-            "must be a non-empty list")
+            Say("data.non_empty_list"))
     limits.entries(raw_recipes, f"{where}: recipes")
     recipes = []
     seen: set[str] = set()
@@ -96,7 +96,7 @@ def parse(data: Any, where: str = "components") -> Components:
                 "must be a non-empty list of filling cards")
         for j, filling in enumerate(fillings):
             require(isinstance(filling, str) and roles.get(filling) == "filling",
-                    f"{at}.fillings[{j}]", f"{shown(filling)} is not a filling card in this deck")
+                    f"{at}.fillings[{j}]", Say("data.not_filling_card", value=Shown(filling)))
         need = Counter(fillings)
         for filling, n in need.items():
             require(n <= counts[filling], f"{at}.fillings",

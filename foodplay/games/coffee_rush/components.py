@@ -10,7 +10,8 @@ from typing import Any
 
 from foodplay import limits
 from foodplay.data import Say, read_json, require
-from foodplay.limits import shown
+from foodplay.limits import Shown, shown
+from foodplay.position import TRUE_OR_FALSE
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
 FORMAT = "foodplay.components/1"
@@ -79,7 +80,7 @@ def _default() -> Components:
 def _ingredients(data: dict[str, Any], where: str) -> tuple[dict[str, int], frozenset[str]]:
     items = data.get("ingredients")
     require(isinstance(items, list) and items, f"{where}: ingredients",
-            "must be a non-empty list")
+            Say("data.non_empty_list"))
     limits.entries(items, f"{where}: ingredients")
     supply: dict[str, int] = {}
     special = set()
@@ -92,7 +93,7 @@ def _ingredients(data: dict[str, Any], where: str) -> tuple[dict[str, int], froz
         require(ing not in supply, f"{at}.id", f"repeats ingredient {shown(ing)}")
         supply[ing] = limits.copies(item.get("count"), f"{at}.count", 1)
         flag = item.get("special", False)
-        require(isinstance(flag, bool), f"{at}.special", "must be true or false")
+        require(isinstance(flag, bool), f"{at}.special", TRUE_OR_FALSE)
         if flag:
             special.add(ing)
     return supply, frozenset(special)
@@ -115,7 +116,7 @@ def _board(data: Any, supply: dict[str, int], where: str):
                 f"must be a row of {max(width, 2)} ingredient ids, like the first row")
         for c, ing in enumerate(row):
             require(isinstance(ing, str) and ing in supply, f"{at}[{c}]",
-                    f"{shown(ing)} is not an ingredient of the supply")
+                    Say("data.not_supply", value=Shown(ing)))
         cells.append(tuple(row))
     ribbons = set()
     raw = data.get("ribbons", [])
@@ -125,7 +126,7 @@ def _board(data: Any, supply: dict[str, int], where: str):
         require(isinstance(cell, list) and len(cell) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
                 and 1 <= cell[0] <= len(cells) and 1 <= cell[1] <= width, at,
-                f"must be [row, column] on the board (rows 1-{len(cells)}, columns 1-{width})")
+                Say("data.cell", rows=len(cells), cols=width))
         require((cell[0] - 1, cell[1] - 1) not in ribbons, at, "repeats a ribbon cell")
         ribbons.add((cell[0] - 1, cell[1] - 1))
     return tuple(cells), frozenset(ribbons), label
@@ -148,7 +149,7 @@ def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
     require(isinstance(data, dict), f"{where}: deck", Say("data.object"))
     label = limits.label(data.get("label", "custom"), f"{where}: deck.label")
     items = data.get("orders")
-    require(isinstance(items, list) and items, f"{where}: deck.orders", "must be a non-empty list")
+    require(isinstance(items, list) and items, f"{where}: deck.orders", Say("data.non_empty_list"))
     limits.entries(items, f"{where}: deck.orders")
     rank = {ing: i for i, ing in enumerate(supply)}
     orders: dict[str, Order] = {}
@@ -165,12 +166,12 @@ def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
                 "must be a non-empty list of ingredient ids")
         for j, ing in enumerate(ings):
             require(isinstance(ing, str) and ing in supply, f"{at}.ingredients[{j}]",
-                    f"{shown(ing)} is not an ingredient of the supply")
+                    Say("data.not_supply", value=Shown(ing)))
         for ing, n in Counter(ings).items():
             require(n <= supply[ing], f"{at}.ingredients",
                     f"needs {n} {ing} but the supply has only {supply[ing]}")
         specialty = item.get("specialty", False)
-        require(isinstance(specialty, bool), f"{at}.specialty", "must be true or false")
+        require(isinstance(specialty, bool), f"{at}.specialty", TRUE_OR_FALSE)
         require(not specialty or bool(special & set(ings)), f"{at}.specialty",
                 "a Specialty order needs at least one special ingredient")
         copies = limits.copies(item.get("copies", 1), f"{at}.copies", 1)
@@ -197,7 +198,7 @@ def parse(data: Any, where: str = "components") -> Components:
     require(isinstance(upgrades, list) and all(isinstance(u, str) and u in UPGRADES
                                                for u in upgrades)
             and len(set(upgrades)) == len(upgrades), f"{where}: upgrades",
-            f"must list distinct upgrades from {', '.join(UPGRADES)}")
+            Say("position.upgrades", upgrades=", ".join(UPGRADES)))
     scoring = data.get("scoring")
     require(isinstance(scoring, dict), f"{where}: scoring", Say("data.object"))
     points = {}

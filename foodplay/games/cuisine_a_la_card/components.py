@@ -14,6 +14,7 @@ from foodplay import limits
 from foodplay.data import DataError, Say, read_json, require, whole_number
 from foodplay.games.cuisine_a_la_card.lookups import Lookups
 from foodplay.limits import Shown, shown
+from foodplay.position import TRUE_OR_FALSE
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
 FORMAT = "foodplay.components/1"
@@ -116,7 +117,7 @@ def _identifier(value: Any, at: str) -> str:
 
 def _names(data: dict[str, Any], name: str, where: str) -> tuple[str, ...]:
     items = data.get(name)
-    require(isinstance(items, list) and items, f"{where}: {name}", "must be a non-empty list")
+    require(isinstance(items, list) and items, f"{where}: {name}", Say("data.non_empty_list"))
     limits.entries(items, f"{where}: {name}")
     for i, item in enumerate(items):
         _identifier(item, f"{where}: {name}[{i}]")
@@ -189,7 +190,7 @@ class _Parser:
         require(trigger in triggers, f"{at}.trigger",
                 Say("data.one_of_not", values=", ".join(triggers), value=Shown(trigger)))
         effects = value.get("effects")
-        require(isinstance(effects, list) and effects, f"{at}.effects", "must be a non-empty list")
+        require(isinstance(effects, list) and effects, f"{at}.effects", Say("data.non_empty_list"))
         limits.entries(effects, f"{at}.effects")
         return Ability(trigger, tuple(self.effect(e, trigger, f"{at}.effects[{i}]")
                                       for i, e in enumerate(effects)))
@@ -202,16 +203,16 @@ class _Parser:
                 f"must be null or one of {', '.join(self.cuisines)}")
         types = value.get("types", [])
         require(isinstance(types, list) and all(t in self.food_types for t in types),
-                f"{at}.types", f"must be a list of food types ({', '.join(self.food_types)})")
+                f"{at}.types", Say("data.food_types", types=", ".join(self.food_types)))
         dual = value.get("dual", False)
-        require(isinstance(dual, bool), f"{at}.dual", "must be true or false")
+        require(isinstance(dual, bool), f"{at}.dual", TRUE_OR_FALSE)
         require(not dual or len(types) == 2, f"{at}.types",
                 "a dual-type card needs exactly two food types to choose from")
         flavours = value.get("flavours", [])
         require(isinstance(flavours, list) and all(f in self.flavours for f in flavours),
-                f"{at}.flavours", f"must be a list of flavours ({', '.join(self.flavours)})")
+                f"{at}.flavours", Say("data.flavours", flavours=", ".join(self.flavours)))
         seasoning = value.get("seasoning", False)
-        require(isinstance(seasoning, bool), f"{at}.seasoning", "must be true or false")
+        require(isinstance(seasoning, bool), f"{at}.seasoning", TRUE_OR_FALSE)
         raw = value.get("abilities", [])
         require(isinstance(raw, list), f"{at}.abilities", Say("data.list"))
         abilities = tuple(self.ability(a, f"{at}.abilities[{i}]", ("play", "submit", "purchase"))
@@ -234,7 +235,7 @@ class _Parser:
         require(tier in tiers and not isinstance(tier, bool), f"{at}.tier",
                 f"must be one of the judge tiers {', '.join(map(str, tiers))}, not {shown(tier)}")
         requires = value.get("requires", [])
-        require(isinstance(requires, list), f"{at}.requires", "must be a list of conditions")
+        require(isinstance(requires, list), f"{at}.requires", Say("data.conditions"))
         lists = {}
         for name in ("bonus", "penalty"):
             items = value.get(name, [])
@@ -281,7 +282,7 @@ def parse(data: Any, where: str = "components") -> Components:
     forks = limits.copies(fork.get("count"), f"{where}: tools.fork.count")
 
     raw = data.get("ingredients")
-    require(isinstance(raw, list) and raw, f"{where}: ingredients", "must be a non-empty list")
+    require(isinstance(raw, list) and raw, f"{where}: ingredients", Say("data.non_empty_list"))
     limits.entries(raw, f"{where}: ingredients")
     pantry: dict[str, int] = {}
     for i, item in enumerate(raw):
@@ -311,7 +312,7 @@ def parse(data: Any, where: str = "components") -> Components:
             "must be three rising meal-point thresholds, such as [15, 18, 21]")
     raw_judges = data.get("judges")
     require(isinstance(raw_judges, list) and raw_judges, f"{where}: judges",
-            "must be a non-empty list")
+            Say("data.non_empty_list"))
     limits.entries(raw_judges, f"{where}: judges")
     judges: dict[str, Judge] = {}
     for i, item in enumerate(raw_judges):
