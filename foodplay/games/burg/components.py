@@ -54,7 +54,7 @@ def parse(data: Any, where: str = "components") -> Components:
     """Validate raw component data; raise DataError naming the field at fault."""
     require(isinstance(data, dict), where, "must be a JSON object")
     require(data.get("format") == FORMAT, f"{where}: format", Say("data.equal", value=repr(FORMAT)))
-    require(data.get("game") == "burg", f"{where}: game", "must be 'burg'")
+    require(data.get("game") == "burg", f"{where}: game", Say("data.equal", value="'burg'"))
     limits.check_tree(data, where)
     label = limits.label(data.get("label", "custom"), f"{where}: label")
 
@@ -93,7 +93,7 @@ def parse(data: Any, where: str = "components") -> Components:
         seen.add(recipe_id)
         fillings = recipe.get("fillings")
         require(isinstance(fillings, list) and fillings, f"{at}.fillings",
-                "must be a non-empty list of filling cards")
+                Say("data.non_empty_list_of", what=Say("data.what.filling_cards")))
         for j, filling in enumerate(fillings):
             require(isinstance(filling, str) and roles.get(filling) == "filling",
                     f"{at}.fillings[{j}]", Say("data.not_filling_card", value=Shown(filling)))
@@ -105,7 +105,7 @@ def parse(data: Any, where: str = "components") -> Components:
                                                             1)))
     tools = data.get("tools")
     require(isinstance(tools, dict) and set(tools) == set(TOOLS), f"{where}: tools",
-            "must give a count for exactly 'tongs' and 'tea'")
+            Say("data.exactly_two", first="'tongs'", second="'tea'"))
     for tool in TOOLS:
         limits.copies(tools[tool], f"{where}: tools.{tool}", 1)
     limits.components(sum(counts.values()) + sum(tools.values()), where)
@@ -113,6 +113,6 @@ def parse(data: Any, where: str = "components") -> Components:
     require(isinstance(scoring, dict), f"{where}: scoring", Say("data.object"))
     rat = scoring.get("rat_token", -1)
     require(isinstance(rat, int) and not isinstance(rat, bool) and rat <= 0,
-            f"{where}: scoring.rat_token", "must be zero or a negative whole number")
+            f"{where}: scoring.rat_token", Say("data.zero_or_negative"))
     return Components(label, counts, roles, tuple(recipes), dict(tools), rat, data)
 

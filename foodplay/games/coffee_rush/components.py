@@ -104,7 +104,7 @@ def _board(data: Any, supply: dict[str, int], where: str):
     label = limits.label(data.get("label", "custom"), f"{where}: board.label")
     rows = data.get("cells")
     require(isinstance(rows, list) and len(rows) >= 2, f"{where}: board.cells",
-            "must be a list of at least 2 rows")
+            Say("data.rows", count=2))
     width = len(rows[0]) if isinstance(rows[0], list) else 0
     if len(rows) * width > limits.BOARD_CELLS:
         raise limits.LimitError(f"{where}: board.cells", "limit.board", count=len(rows) * width,
@@ -113,7 +113,7 @@ def _board(data: Any, supply: dict[str, int], where: str):
     for r, row in enumerate(rows):
         at = f"{where}: board.cells[{r}]"
         require(isinstance(row, list) and len(row) == width and width >= 2, at,
-                f"must be a row of {max(width, 2)} ingredient ids, like the first row")
+                Say("data.row", count=max(width, 2)))
         for c, ing in enumerate(row):
             require(isinstance(ing, str) and ing in supply, f"{at}[{c}]",
                     Say("data.not_supply", value=Shown(ing)))
@@ -138,7 +138,7 @@ def _player(data: Any, where: str) -> tuple[int, int, dict[int, int]]:
     cups = limits.copies(data.get("cups"), f"{where}: player.cups", 1)
     raw = data.get("meeples")
     require(isinstance(raw, dict) and set(raw) == {"2", "3", "4"}, f"{where}: player.meeples",
-            "must give the meeples per player for \"2\", \"3\" and \"4\" players")
+            Say("data.meeples", players='"2", "3", "4"'))
     meeples = {int(k): limits.copies(v, f"{where}: player.meeples.{k}", 1)
                for k, v in raw.items()}
     return tabs, cups, meeples
@@ -163,7 +163,7 @@ def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
                 f"repeats the id {shown(oid)}")
         ings = item.get("ingredients")
         require(isinstance(ings, list) and 1 <= len(ings), f"{at}.ingredients",
-                "must be a non-empty list of ingredient ids")
+                Say("data.non_empty_list_of", what=Say("data.what.ingredient_ids")))
         for j, ing in enumerate(ings):
             require(isinstance(ing, str) and ing in supply, f"{at}.ingredients[{j}]",
                     Say("data.not_supply", value=Shown(ing)))
@@ -183,7 +183,8 @@ def parse(data: Any, where: str = "components") -> Components:
     """Validate raw component data; raise DataError naming the field at fault."""
     require(isinstance(data, dict), where, "must be a JSON object")
     require(data.get("format") == FORMAT, f"{where}: format", Say("data.equal", value=repr(FORMAT)))
-    require(data.get("game") == "coffee-rush", f"{where}: game", "must be 'coffee-rush'")
+    require(data.get("game") == "coffee-rush", f"{where}: game",
+            Say("data.equal", value="'coffee-rush'"))
     limits.check_tree(data, where)
     label = limits.label(data.get("label", "custom"), f"{where}: label")
     supply, special = _ingredients(data, where)
@@ -205,7 +206,7 @@ def parse(data: Any, where: str = "components") -> Components:
     for name in ("order", "upgrade", "penalty"):
         value = scoring.get(name)
         require(isinstance(value, int) and not isinstance(value, bool), f"{where}: scoring.{name}",
-                "must be a whole number (negative for a penalty)")
+                Say("data.points"))
         points[name] = value
     orders, deck_label = _orders(data.get("deck"), supply, special, where)
     limits.components(sum(supply.values()) + sum(o.copies for o in orders.values()), where)

@@ -140,7 +140,7 @@ class _Parser:
 
     def filter(self, value: Any, at: str) -> dict[str, Any]:
         require(isinstance(value, dict) and len(value) == 1 and next(iter(value)) in FILTER_KEYS,
-                at, f"must name exactly one of {', '.join(FILTER_KEYS)}")
+                at, Say("data.exactly_one_of", keys=", ".join(FILTER_KEYS)))
         key, item = next(iter(value.items()))
         allowed = {"flavour": self.flavours, "type": self.food_types,
                    "cuisine": self.cuisines, "seasoning": (True,)}[key]
@@ -164,8 +164,8 @@ class _Parser:
     def effect(self, value: Any, trigger: str, at: str) -> dict[str, Any]:
         require(isinstance(value, dict), at, Say("data.object"))
         name = value.get("effect")
-        require(name in EFFECTS, f"{at}.effect", f"must be one of {', '.join(EFFECTS)}, "
-                                                 f"not {shown(name)}")
+        require(name in EFFECTS, f"{at}.effect", Say("data.one_of_not", values=", ".join(EFFECTS),
+                                                     value=Shown(name)))
         if name in DISH_EFFECTS:
             require(trigger == "submit", f"{at}.effect",
                     f"{name!r} only makes sense in a dish: use it with the 'submit' trigger")
@@ -200,7 +200,7 @@ class _Parser:
         card_id = _identifier(value.get("id"), f"{at}.id")
         cuisine = value.get("cuisine")
         require(cuisine is None or cuisine in self.cuisines, f"{at}.cuisine",
-                f"must be null or one of {', '.join(self.cuisines)}")
+                Say("data.null_or_one_of", null="null", values=", ".join(self.cuisines)))
         types = value.get("types", [])
         require(isinstance(types, list) and all(t in self.food_types for t in types),
                 f"{at}.types", Say("data.food_types", types=", ".join(self.food_types)))
@@ -220,7 +220,7 @@ class _Parser:
         cuisine_ability = value.get("cuisine_ability")
         if cuisine_ability is not None:
             require(cuisine is not None, f"{at}.cuisine_ability",
-                    "needs the card to have a cuisine")
+                    Say("data.needs_cuisine"))
             cuisine_ability = self.ability(cuisine_ability, f"{at}.cuisine_ability",
                                            ("play", "submit"))
         card = Card(card_id, False, whole_number(value.get("cost"), f"{at}.cost"),
@@ -233,7 +233,7 @@ class _Parser:
         judge_id = _identifier(value.get("id"), f"{at}.id")
         tier = value.get("tier")
         require(tier in tiers and not isinstance(tier, bool), f"{at}.tier",
-                f"must be one of the judge tiers {', '.join(map(str, tiers))}, not {shown(tier)}")
+                Say("data.judge_tier", tiers=", ".join(map(str, tiers)), value=Shown(tier)))
         requires = value.get("requires", [])
         require(isinstance(requires, list), f"{at}.requires", Say("data.conditions"))
         lists = {}
@@ -269,7 +269,7 @@ def parse(data: Any, where: str = "components") -> Components:
 
     tools = data.get("tools")
     require(isinstance(tools, dict) and set(tools) == set(TOOLS), f"{where}: tools",
-            "must describe exactly 'spoon' and 'fork'")
+            Say("data.describe_two", first="'spoon'", second="'fork'"))
     for tool in TOOLS:
         require(isinstance(tools[tool], dict), f"{where}: tools.{tool}", Say("data.object"))
     spoon, fork = tools["spoon"], tools["fork"]
@@ -297,10 +297,10 @@ def parse(data: Any, where: str = "components") -> Components:
 
     starting = data.get("starting")
     require(isinstance(starting, dict) and starting, f"{where}: starting",
-            "must map card ids to copies per player")
+            Say("data.copies_map"))
     for card_id, count in starting.items():
         require(card_id in cards and card_id != "fork", f"{where}: starting.{card_id}",
-                "must be 'spoon' or an ingredient of this set")
+                Say("data.spoon_or_ingredient", spoon="'spoon'"))
         limits.copies(count, f"{where}: starting.{card_id}", 1)
     require(sum(starting.values()) >= 5, f"{where}: starting",
             "a starting deck needs at least 5 cards, a full first hand")
@@ -309,7 +309,7 @@ def parse(data: Any, where: str = "components") -> Components:
     require(isinstance(tiers, list) and len(tiers) == 3
             and all(isinstance(t, int) and not isinstance(t, bool) and t > 0 for t in tiers)
             and tiers == sorted(set(tiers)), f"{where}: judge_tiers",
-            "must be three rising meal-point thresholds, such as [15, 18, 21]")
+            Say("data.tiers", example="[15, 18, 21]"))
     raw_judges = data.get("judges")
     require(isinstance(raw_judges, list) and raw_judges, f"{where}: judges",
             Say("data.non_empty_list"))

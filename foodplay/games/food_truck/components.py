@@ -43,7 +43,7 @@ def load(path: str | Path | None = None) -> Components:
 
 def _ids(value: Any, where: str, minimum: int) -> list[str]:
     require(isinstance(value, list) and len(value) >= minimum, where,
-            f"must be a list of at least {minimum} card ids")
+            Say("data.card_ids_min", minimum=minimum))
     limits.entries(value, where)
     for i, item in enumerate(value):
         require(isinstance(item, str) and item.isidentifier(), f"{where}[{i}]",
@@ -90,7 +90,7 @@ def parse(data: Any, where: str = "components") -> Components:
     limits.entries(trucks, f"{where}: truck_deck", limits.COPIES)
     for i, effect in enumerate(trucks):
         require(effect in EFFECTS, f"{where}: truck_deck[{i}]",
-                f"{shown(effect)} is not a truck effect; choose from {', '.join(EFFECTS)}")
+                Say("data.not_truck_effect", value=Shown(effect), effects=", ".join(EFFECTS)))
     limits.components(sum(counts.values()) + 5 * len(trucks) + 5 * len(starting), where)
     return Components(label, tuple(meals), tuple(starting), counts, tuple(desserts),
                       tuple(trucks), data)
