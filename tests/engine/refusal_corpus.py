@@ -1,11 +1,12 @@
 """Hostile inputs that the tutor refuses, and each refusal as a learner reads it in a language.
 
 The inputs are those of the fuzz, hostile-input and position tests, made deterministic: every
-field of a game record and of a position document set to every wrong value
-(`position_mutations.WRONG`), damaged JSON and bytes, and share links holding a damaged, a
-foreign or an illegal record. Shared by tests/engine/test_refusal_language.py and the figures
-in the report (run as a script: `python tests/engine/refusal_corpus.py`, which prints, per
-language, how many refusals were read and how many hold an English word).
+field of a game record, of a position document and of a component set a record carries, set
+to every wrong value (`position_mutations.WRONG`), damaged JSON and bytes, and share links
+holding a damaged, a foreign or an illegal record. Shared by
+tests/engine/test_refusal_language.py and the figures in the report (run as a script from
+tests/engine: `python refusal_corpus.py`, which prints, per language, how many refusals were
+read and how many hold an English word).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from position_mutations import WRONG, document, mutations
 
 from foodplay.bots import play_game
 from foodplay.data import DataError, refusal_text
-from foodplay.games import built_games
+from foodplay.games import built_games, get_game
 from foodplay.links import encode_record, parse_query
 from foodplay.position import position_record
 from foodplay.record import Record, RecordError, replay
@@ -109,20 +110,49 @@ def cases() -> Iterator[tuple[str, str, Callable[[str], None] | None, Any]]:
         yield "record", f"raw {raw[:10]!r}", _record, raw
         yield "position", f"raw {raw[:10]!r}", _position, raw
     yield "record", "bytes", lambda _: replay(Record.loads(b"\xff\xfe{}")), ""
+    for game in built_games():  # a record carrying its own component set
+        comp = json.loads((get_game(game).package_dir / "data" / "components.json").read_text())
+        for path in _paths(comp):
+            for value in WRONG:
+                doc, changed = copy.deepcopy(base_record(game)), copy.deepcopy(comp)
+                _set(changed, path, value)
+                doc["components"] = changed
+                yield "components", f"{game} {path}", _record, json.dumps(doc)
 
 
-def refusals(lang: str) -> Iterator[tuple[str, str, str]]:
-    """(kind, where, text in `lang`) for each refused input."""
+def _paths(value: Any, path: tuple = ()) -> Iterator[tuple]:
+    """Every path into `value` but the root; of a list, its first two items only."""
+    items = value.items() if isinstance(value, dict) else \
+        enumerate(value[:2]) if isinstance(value, list) else ()
+    for key, item in items:
+        yield path + (key,)
+        yield from _paths(item, path + (key,))
+
+
+@cache
+def refused() -> list[tuple[str, str, Any]]:
+    """(kind, where, the refusal: an exception, or a link's problems) for each refused input,
+    tried once whatever the language."""
+    found: list[tuple[str, str, Any]] = []
     for kind, where, how, given in cases():
         if how is None:
-            link = parse_query(given)
-            for text in link.problem_texts(lang):
-                yield kind, where, text
+            found.append((kind, where, parse_query(given)))
             continue
         try:
             how(given)
         except (DataError, RecordError) as exc:
-            yield kind, where, refusal_text(exc, lang)
+            found.append((kind, where, exc))
+    return found
+
+
+def refusals(lang: str) -> Iterator[tuple[str, str, str]]:
+    """(kind, where, text in `lang`) for each refused input."""
+    for kind, where, said in refused():
+        if kind == "link":
+            for text in said.problem_texts(lang):
+                yield kind, where, text
+        else:
+            yield kind, where, refusal_text(said, lang)
 
 
 def figures(lang: str) -> dict[str, Any]:

@@ -1,7 +1,7 @@
-"""No English in a translated refusal (issue 28, item 5): every hostile record, position and
-share link of `refusal_corpus` that the tutor refuses reads, in ko, fr, pt and zh, without an
-English stopword outside the field paths and the user's own values; and the keyed refusal
-still reads in English as before (`str(exc)`)."""
+"""No English in a translated refusal (issue 28, item 5): every hostile record, position,
+component set and share link of `refusal_corpus` that the tutor refuses reads, in ko, fr, pt
+and zh, without an English stopword outside the field paths and the user's own values; and
+the keyed refusal still reads in English as before (`str(exc)`)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from foodplay.record import Record, RecordError
 @pytest.mark.parametrize("lang", LANGS)
 def test_hostile_inputs_are_refused_without_english(lang: str) -> None:
     found = figures(lang)
-    assert sum(found["read"].values()) > 5000, "the corpus refused too little to mean much"
+    assert sum(found["read"].values()) > 9000, "the corpus refused too little to mean much"
     assert found["english"] == {}, "English in translated refusals:\n" + \
         "\n".join(found["examples"][:20])
 

@@ -120,7 +120,7 @@ def _board(data: Any, supply: dict[str, int], where: str):
         cells.append(tuple(row))
     ribbons = set()
     raw = data.get("ribbons", [])
-    require(isinstance(raw, list), f"{where}: board.ribbons", "must be a list of [row, column]")
+    require(isinstance(raw, list), f"{where}: board.ribbons", Say("data.cells"))
     for i, cell in enumerate(raw):
         at = f"{where}: board.ribbons[{i}]"
         require(isinstance(cell, list) and len(cell) == 2
@@ -173,7 +173,7 @@ def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
         specialty = item.get("specialty", False)
         require(isinstance(specialty, bool), f"{at}.specialty", TRUE_OR_FALSE)
         require(not specialty or bool(special & set(ings)), f"{at}.specialty",
-                "a Specialty order needs at least one special ingredient")
+                Say("data.specialty"))
         copies = limits.copies(item.get("copies", 1), f"{at}.copies", 1)
         orders[oid] = Order(oid, tuple(sorted(ings, key=rank.__getitem__)), specialty, copies)
     return orders, label

@@ -152,7 +152,7 @@ class _Parser:
     def condition(self, value: Any, at: str) -> dict[str, Any]:
         require(isinstance(value, dict) and value, at, Say("data.object"))
         kinds = [k for k in CONDITION_KEYS if k in value]
-        require(len(kinds) == 1, at, f"must have exactly one of {', '.join(CONDITION_KEYS)}")
+        require(len(kinds) == 1, at, Say("data.exactly_one_key", keys=", ".join(CONDITION_KEYS)))
         kind = kinds[0]
         _no_extra(value, (kind, "at_least"), at)
         if kind == "has":

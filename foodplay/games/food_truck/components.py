@@ -66,15 +66,15 @@ def parse(data: Any, where: str = "components") -> Components:
     starting = _ids(data.get("starting_meals"), f"{where}: starting_meals", 1)
     for i, meal in enumerate(starting):
         require(meal in meals, f"{where}: starting_meals[{i}]",
-                f"{shown(meal)} is not one of the meals listed under 'meals'")
+                Say("data.value_not_meal", value=Shown(meal), field="'meals'"))
 
     central = data.get("central_deck")
     require(isinstance(central, Mapping), f"{where}: central_deck",
-            "must map meal ids to numbers of cards")
+            Say("data.meal_counts"))
     counts: dict[str, int] = {}
     for meal, count in central.items():
         at = f"{where}: central_deck.{limits.part(meal)}"
-        require(meal in meals, at, "is not one of the meals listed under 'meals'")
+        require(meal in meals, at, Say("data.not_meal", field="'meals'"))
         counts[meal] = limits.copies(count, at, 0)
 
     desserts = _ids(data.get("desserts"), f"{where}: desserts", 2)
@@ -86,7 +86,7 @@ def parse(data: Any, where: str = "components") -> Components:
 
     trucks = data.get("truck_deck")
     require(isinstance(trucks, list) and trucks, f"{where}: truck_deck",
-            "must be a non-empty list of truck effect ids")
+            Say("data.non_empty_list_of", what=Say("data.what.truck_ids")))
     limits.entries(trucks, f"{where}: truck_deck", limits.COPIES)
     for i, effect in enumerate(trucks):
         require(effect in EFFECTS, f"{where}: truck_deck[{i}]",
