@@ -32,6 +32,7 @@ import ipywidgets as widgets
 
 from foodplay import limits
 from foodplay.data import DataError, Say, refusal_text
+from foodplay.data import said as said_in
 from foodplay.engine import Game
 from foodplay.games import built_games, get_game
 from foodplay.lessons import Course, games_with_lessons, lessons_for
@@ -97,6 +98,17 @@ def _button(css: str, style: str = "") -> widgets.Button:
     button = widgets.Button(layout=widgets.Layout(width="auto"), button_style=style)
     button.add_class(css)
     return button
+
+
+class _Refusal:
+    """Why an upload or a paste was refused, said in the language the page shows when the
+    status is drawn (the language menu may change after the refusal)."""
+
+    def __init__(self, error: BaseException):
+        self.error = error
+
+    def text(self, lang: str) -> str:
+        return refusal_text(self.error, lang).rstrip(".。")
 
 
 class Teacher(widgets.VBox):
@@ -292,8 +304,7 @@ class Teacher(widgets.VBox):
         try:
             limits.parse_json(text.encode("utf-8", "surrogatepass"), Say("data.where.pasted"))
         except DataError as exc:
-            self._message = ("ui.teacher.bad_paste",
-                             {"detail": refusal_text(exc, self.lang).rstrip(".。")})
+            self._message = ("ui.teacher.bad_paste", {"detail": _Refusal(exc)})
             self.render()
             return False
         return self.load(text, pasted=True)
@@ -306,7 +317,7 @@ class Teacher(widgets.VBox):
             app = App(record, env=self.env, lang=self.lang, step=0)
         except (RecordError, ValueError, KeyError) as exc:
             key = "ui.teacher.bad_paste" if pasted else "ui.teacher.bad_file"
-            self._message = (key, {"detail": refusal_text(exc, self.lang).rstrip(".。")})
+            self._message = (key, {"detail": _Refusal(exc)})
             self.render()
             return False
         self._swap(app)
@@ -507,8 +518,8 @@ class Teacher(widgets.VBox):
         steps = sorted(self.record.annotations)
         listed = text("ui.teacher.notes_list", steps=", ".join(str(s) for s in steps)) \
             if steps else text("ui.teacher.no_notes")
-        said = f"<p>{text.html(self._message[0], **self._message[1])}</p>" if self._message \
-            else ""
+        said = f"<p>{text.html(self._message[0], **said_in(self._message[1], text.lang))}</p>" \
+            if self._message else ""
         self.status.value = (f'<div role="status">{said}<p>{esc(listed)}</p>'
                              f'<p class="fp-teacher-kept-note">{text.html("ui.teacher.autosave")}'
                              f"</p></div>")

@@ -61,3 +61,12 @@ def test_a_share_link_with_a_bad_position_falls_back_saying_why_in_its_language(
     app = App.from_query(query, env={}, lazy=False)
     said = [t for t in app.message_texts if "setup.position.judges[0]" in t]
     assert said and not english_words(" ".join(said)), app.message_texts
+
+
+def test_a_refused_upload_follows_the_language_menu(two_player):
+    teacher = Teacher(App(two_player, env={}, lang="fr", step=0), env={})
+    _upload(teacher, json.dumps(_bad_position()).encode())
+    assert "doit être" in plain(teacher.status.value)
+    teacher.app.lang_select.value = "ko"
+    status = plain(teacher.status.value)
+    assert "setup.position.seats[0].rat_tokens" in status and "doit" not in status, status
