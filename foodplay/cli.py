@@ -286,7 +286,7 @@ def _position(path: str, game_id: str, players: int | None) -> Record:
         record = position_record(read_file(path))
         replay(record)  # every move of a saved record, before a bot plays
     except (DataError, RecordError) as exc:
-        raise CliError("cli.position", path=where, detail=str(exc)) from exc
+        raise CliError("cli.position", path=where, detail=exc.text(lang())) from exc
     game = get_game(game_id)
     if record.game != game.id:
         raise CliError("cli.position_game", path=where, found=get_game(record.game).title,
@@ -459,7 +459,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         COMMANDS[args.command](args)
     except (CliError, RecordError, DataError) as exc:
-        said = exc.text(lang()) if isinstance(exc, RecordError) else str(exc)
+        said = str(exc) if isinstance(exc, CliError) else exc.text(lang())
         detail = printable(" ".join(said.split()), LINE_CHARS - SHOWN_CHARS)
         print(say("cli.failed", command=args.command, detail=detail), file=sys.stderr)
         return EXIT_BAD_INPUT

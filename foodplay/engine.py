@@ -15,6 +15,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
+from foodplay.data import Say
 from foodplay.messages import Catalogue, catalogue
 from foodplay.rulebook import Rulebook
 
@@ -100,12 +101,12 @@ class Move(_Frozen):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Move:
         if not isinstance(data, Mapping):
-            raise TypeError("a move must be an object with 'seat' and 'kind'")
+            raise TypeError(Say("record.move_object", seat="'seat'", kind="'kind'"))
         seat, kind = data.get("seat"), data.get("kind")
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise TypeError("a move's 'seat' must be a whole number")
+            raise TypeError(Say("record.move_seat", seat="'seat'"))
         if not isinstance(kind, str):
-            raise TypeError("a move's 'kind' must be a string")
+            raise TypeError(Say("record.move_kind", kind="'kind'"))
         params = {k: v for k, v in data.items() if k not in ("seat", "kind")}
         return cls.make(seat, kind, **params)
 
@@ -267,24 +268,24 @@ class Game:
             return self.rules_version
         if isinstance(version, str) and version in self.rules_versions:
             return version
-        from foodplay.data import DataError
-        from foodplay.limits import shown
+        from foodplay.data import DataError, Say
+        from foodplay.limits import Shown
 
-        known = ", ".join(self.rules_versions)
-        raise DataError("rules_version", f"this record was made under {self.title} rules "
-                        f"version {shown(version)}, which this tutor does not know: it replays "
-                        f"versions {known} and plays version {self.rules_version!r}; open the "
-                        "record with the tutor release that saved it, or start a new game")
+        raise DataError("rules_version", Say(
+            "record.rules_version", title=self.title, value=Shown(version),
+            known=", ".join(self.rules_versions), current=repr(self.rules_version)))
 
     def check_players(self, players: Any) -> None:
         """Raise DataError unless `players` is a whole number in the game's player range."""
         if (isinstance(players, int) and not isinstance(players, bool)
                 and self.min_players <= players <= self.max_players):
             return
-        from foodplay.data import DataError
+        from foodplay.data import DataError, Say
+        from foodplay.limits import Shown
 
-        raise DataError("players", f"{self.title} is for {self.min_players} to "
-                                   f"{self.max_players} players, not {players!r}")
+        raise DataError("players", Say("record.players_range", title=self.title,
+                                       low=self.min_players, high=self.max_players,
+                                       value=Shown(players)))
 
     @cached_property
     def package_dir(self) -> Path:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from foodplay.data import read_json, require
+from foodplay.data import Say, read_json, require
 
 FORMAT = "foodplay.glossary/1"
 OURS = "ours"
@@ -73,11 +73,11 @@ def from_json(data: Any, source: str = "glossary") -> Glossary:
     require(seed is None or isinstance(seed, str) and seed, f"{source}: seed",
             "must be a seed file name or null")
     items = data.get("terms")
-    require(isinstance(items, list) and items, f"{source}: terms", "must be a non-empty list")
+    require(isinstance(items, list) and items, f"{source}: terms", Say("data.non_empty_list"))
     terms, seen = [], set()
     for i, item in enumerate(items):
         where = f"{source}: terms[{i}]"
-        require(isinstance(item, dict), where, "must be an object")
+        require(isinstance(item, dict), where, Say("data.object"))
         for name in ("en", "term", "source"):
             require(isinstance(item.get(name), str) and item[name].strip(), f"{where}.{name}",
                     "must be a non-empty string")

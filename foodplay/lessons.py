@@ -63,9 +63,10 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode
 
 from foodplay.bots import HeuristicBot
-from foodplay.data import DataError, read_json, require
+from foodplay.data import DataError, Say, read_json, require
 from foodplay.engine import Event, Move, Seat, State, Verdict
 from foodplay.games import LISTINGS, get_game
+from foodplay.position import TRUE_OR_FALSE
 from foodplay.record import Record, RecordError, Step
 from foodplay.rulebook import Clause
 from foodplay.timeline import Timeline
@@ -220,13 +221,13 @@ def _moves(raw: Any, where: str, seat: Seat | None, allow_empty: bool = True) ->
 
 def _decision(raw: Any, where: str, seat: Seat, keys: set[str] | None,
               clauses: set[str]) -> Expected:
-    require(isinstance(raw, Mapping), where, "must be an object")
+    require(isinstance(raw, Mapping), where, Say("data.object"))
     known = {"prompt", "accept", "free", "hints", "off_line", "comments", "try", "replies"}
     unknown = sorted(set(raw) - known)
     require(not unknown, f"{where}.{unknown[0] if unknown else ''}",
             f"is not a field of a decision; use {', '.join(sorted(known))}")
     free = raw.get("free", False)
-    require(isinstance(free, bool), f"{where}.free", "must be true or false")
+    require(isinstance(free, bool), f"{where}.free", TRUE_OR_FALSE)
     prompt = _key(raw, "prompt", where, keys, optional=True)
     replies_raw = raw.get("replies", [])
     if replies_raw == "bots":
@@ -264,7 +265,8 @@ def _decision(raw: Any, where: str, seat: Seat, keys: set[str] | None,
 def _condition(raw: Any, where: str, players: int) -> Condition:
     require(isinstance(raw, Mapping), where, "must be an object with a 'kind'")
     kind = raw.get("kind", "line")
-    require(kind in SUCCESS_KINDS, f"{where}.kind", f"must be one of {', '.join(SUCCESS_KINDS)}")
+    require(kind in SUCCESS_KINDS, f"{where}.kind",
+            Say("position.one_of", values=", ".join(SUCCESS_KINDS)))
     allowed = {"line": {"kind"}, "event": {"kind", "key", "seat"},
                "view": {"kind", "seat", "path", "op", "value"}}[kind]
     unknown = sorted(set(raw) - allowed)
@@ -286,7 +288,7 @@ def _condition(raw: Any, where: str, players: int) -> Condition:
         isinstance(p, str) or (isinstance(p, int) and not isinstance(p, bool)) for p in path),
         f"{where}.path", "must be a non-empty list of keys and indexes into the view")
     op = raw.get("op", "eq")
-    require(op in VIEW_OPS, f"{where}.op", f"must be one of {', '.join(VIEW_OPS)}")
+    require(op in VIEW_OPS, f"{where}.op", Say("position.one_of", values=", ".join(VIEW_OPS)))
     require("value" in raw, f"{where}.value", "is missing")
     return Condition("view", seat=seat, path=tuple(path), op=op, value=raw["value"])
 
@@ -365,7 +367,7 @@ def _parse(data: Any, source: str) -> Lesson:
                 f"{clause!r} is not a clause of this game's rulebook")
     raw_decisions = data.get("decisions")
     require(isinstance(raw_decisions, list) and raw_decisions, "decisions",
-            "must be a non-empty list")
+            Say("data.non_empty_list"))
     decisions = tuple(_decision(d, f"decisions[{i}]", seat, keys, clauses)
                       for i, d in enumerate(raw_decisions))
     raw_success = data.get("success", {"kind": "line"})

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from foodplay.data import DataError
+from foodplay.data import DataError, Say
 
 RECORD_BYTES = 2_000_000  # a record or component file, an upload, a link's decoded record
 LINK_CHARS = 60_000  # the encoded record in a link's query string
@@ -45,12 +45,26 @@ _BIGGEST = 10 ** INT_DIGITS
 class LimitError(DataError):
     """Something is too big, too deep or unreadable: `where` names it, `key` is the message."""
 
-    def __init__(self, where: str, key: str, **params: Any):
-        from foodplay.messages import catalogue
-
-        super().__init__(where, catalogue(None).format(key, params))
+    def __init__(self, where: str | Say, key: str, **params: Any):
+        super().__init__(where, Say(key, **params))
         self.key = key
         self.params = params
+
+
+class Shown:
+    """A user's value as a refusal repeats it (`shown`), in the language the refusal is said
+    in: a cut value gives its length in that language."""
+
+    __slots__ = ("value", "limit", "quoted")
+
+    def __init__(self, value: Any, limit: int = SHOWN_CHARS, *, quoted: bool = True):
+        self.value, self.limit, self.quoted = value, limit, quoted
+
+    def text(self, lang: str = "en") -> str:
+        return shown(self.value, self.limit, lang, quoted=self.quoted)
+
+    def __str__(self) -> str:
+        return self.text("en")
 
 
 def shown(value: Any, limit: int = SHOWN_CHARS, lang: str = "en", *, quoted: bool = True) -> str:
@@ -172,9 +186,10 @@ def read_file(path: str | Path, limit: int = RECORD_BYTES) -> bytes:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 raise LimitError(where, "limit.not_regular")
             raw = handle.read(limit + 1)
+    except DataError:
+        raise
     except (OSError, ValueError) as exc:  # ValueError: a name holding a NUL character
-        raise DataError(where, f"cannot be read ({getattr(exc, 'strerror', None) or exc})") \
-            from exc
+        raise DataError(where, Say("data.cannot_read", reason=_os_reason(exc))) from exc
     if len(raw) > limit:
         raise LimitError(where, "limit.bytes", count=limit)
     return raw
@@ -192,6 +207,46 @@ def inflate(data: bytes, where: str, limit: int = RECORD_BYTES) -> bytes:
     if not inflater.eof:
         raise zlib.error("incomplete or truncated stream")
     return raw
+
+
+def _os_reason(exc: Exception) -> Say:
+    """Why the system could not read a file, said in the refusal's language."""
+    import errno
+
+    code = getattr(exc, "errno", None)
+    if code == errno.ENOENT:
+        return Say("data.os.missing")
+    if code == errno.EACCES:
+        return Say("data.os.denied")
+    return Say("data.os.other", error=printable(str(getattr(exc, "strerror", None) or exc),
+                                                SHOWN_CHARS))
+
+
+_JSON_REASONS = (("Expecting value", "data.json.value"), ("Expecting ','", "data.json.comma"),
+                 ("Expecting ':'", "data.json.colon"), ("Expecting property", "data.json.name"),
+                 ("Unterminated string", "data.json.string"), ("Extra data", "data.json.extra"))
+
+
+def json_reason(message: str) -> Say:
+    """The JSON parser's complaint, said in the refusal's language (English as Python says
+    it)."""
+    for start, key in _JSON_REASONS:
+        if message.startswith(start):
+            return _Said(message, key)
+    return Say("data.json.other", error=message)
+
+
+class _Said(Say):
+    """A message Python says in English; in another language, the sentence of `key`."""
+
+    __slots__ = ("english",)
+
+    def __init__(self, english: str, key: str):
+        super().__init__(key)
+        self.english = english
+
+    def text(self, lang: str = "en") -> str:
+        return self.english if lang == "en" else super().text(lang)
 
 
 def _whole(digits: str) -> int:
@@ -235,8 +290,8 @@ def parse_json(raw: bytes | str, where: str, limit: int = RECORD_BYTES, *,
     except _NotANumber as exc:
         raise LimitError(where, "limit.not_a_number", name=exc.args[0]) from exc
     except json.JSONDecodeError as exc:
-        raise DataError(where, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                               f"{exc.msg})") from exc
+        raise DataError(where, Say("data.not_json", line=exc.lineno, column=exc.colno,
+                                   reason=json_reason(exc.msg))) from exc
     if check:
         check_tree(data, where)
     return data
@@ -328,7 +383,7 @@ def check_tree(data: Any, where: str) -> None:
                 raise LimitError(_at(where, parts), "limit.depth", count=DEPTH)
             for key, item in value.items():
                 if not isinstance(key, str):
-                    raise DataError(_at(where, parts), "must have text keys, as JSON does")
+                    raise DataError(_at(where, parts), Say("data.text_keys"))
                 _check_text(key, where, parts)
                 stack.append((item, parts + (key,)))
         elif isinstance(value, (list, tuple)):
@@ -346,15 +401,15 @@ def check_tree(data: Any, where: str) -> None:
             if not math.isfinite(value):
                 raise LimitError(_at(where, parts), "limit.not_a_number", name=repr(value))
         else:
-            raise DataError(_at(where, parts), f"is a {type(value).__name__}, which JSON "
-                                               "cannot hold")
+            raise DataError(_at(where, parts), Say("data.not_json_type",
+                                                   kind=type(value).__name__))
 
 
 def name(value: Any, where: str, limit: int = NAME_CHARS, key: str = "limit.name") -> str:
     """A seat name (or a label): non-empty text of at most `limit` characters, one line, with no
     control codes."""
     if not isinstance(value, str) or not value.strip():
-        raise DataError(where, "must be a non-empty name")
+        raise DataError(where, Say("data.non_empty_name"))
     if len(value) > limit:
         raise LimitError(where, key, count=limit)
     for char in value:
@@ -366,8 +421,8 @@ def name(value: Any, where: str, limit: int = NAME_CHARS, key: str = "limit.name
 def copies(value: Any, where: str, minimum: int = 0) -> int:
     """A count of one component: a whole number from `minimum` to COPIES."""
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise DataError(where, f"must be a whole number of at least {minimum}, "
-                               f"not {shown(value)}")
+        raise DataError(where, Say("data.whole_number_not", minimum=minimum,
+                                   value=Shown(value)))
     if value > COPIES:
         raise LimitError(where, "limit.copies", count=value, limit=COPIES)
     return value
@@ -388,7 +443,7 @@ def entries(value: list[Any], where: str, limit: int = COMPONENTS) -> None:
 def label(value: Any, where: str) -> str:
     """A component set's label: a string, empty or a plain one-line name."""
     if not isinstance(value, str):
-        raise DataError(where, "must be a string")
+        raise DataError(where, Say("data.string"))
     return name(value, where, LABEL_CHARS, "limit.label") if value else value
 
 

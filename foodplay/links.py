@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
-from foodplay.data import DataError
+from foodplay.data import DataError, Say
 from foodplay.games import LISTINGS, built_games, get_game
 from foodplay.langcodes import public, public_codes, resolve
 from foodplay.limits import LINK_CHARS, SHOWN_CHARS, inflate, printable, shown
@@ -56,8 +56,8 @@ class Link:
     def problem_texts(self, lang: str = "en") -> list[str]:
         """The problems as sentences from the message catalogue."""
         cat = catalogue(None, lang)
-        return [cat.format(key, {name: value.shown(lang) if isinstance(value, Echo) else value
-                                 for name, value in params.items()})
+        return [cat.format(key, {name: value.shown(lang) if isinstance(value, (Echo, Detail))
+                                 else value for name, value in params.items()})
                 for key, params in self.problems]
 
     def query(self, encoded_record: str | None = None) -> str:
@@ -88,12 +88,12 @@ def decode_record(text: str) -> Record:
     """The inverse of encode_record; RecordError with a clear reason if the text is damaged or
     expands beyond the size limit (checked while decompressing, never after)."""
     try:
-        raw = inflate(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)), "the record")
+        raw = inflate(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)),
+                      Say("data.where.record"))
     except DataError as exc:
-        raise RecordError(str(exc)) from exc
+        raise RecordError.wrapping("record.wrapped", exc) from exc
     except (binascii.Error, zlib.error, ValueError) as exc:
-        raise RecordError("the record in the link is damaged (it is not valid encoded data); "
-                          "was the link cut short?") from exc
+        raise RecordError(Say("record.link_damaged")) from exc
     return Record.loads(raw)
 
 
@@ -110,6 +110,28 @@ class Echo(str):
 
     def shown(self, lang: str) -> str:
         return shown(self.raw, SHOWN_CHARS, lang, quoted=False)
+
+
+class Detail(str):
+    """A refusal (RecordError) as a problem's message repeats it: one line, cut short; in
+    English as a string, in any language by `shown(lang)`."""
+
+    error: RecordError
+
+    def __new__(cls, error: RecordError) -> Detail:
+        detail = super().__new__(cls, cls._said(error, "en"))
+        detail.error = error
+        return detail
+
+    @staticmethod
+    def _said(error: RecordError, lang: str) -> str:
+        return printable(" ".join(error.text(lang).split()), 6 * SHOWN_CHARS).rstrip(".?。？")
+
+    def shown(self, lang: str) -> str:
+        return self._said(self.error, lang)
+
+    def __getnewargs__(self) -> tuple[RecordError]:  # copied (deepcopy, pickle) whole
+        return (self.error,)
 
 
 def _short(text: str) -> Echo:
@@ -189,12 +211,11 @@ def parse_query(query: str, default_game: str = "burg") -> Link:
         try:
             record = decode_record(values["record"])
             if record.game != game_id and "game" in values:
-                raise RecordError(f"the record is a {record.game} game, not {game_id}")
+                raise RecordError(Say("record.other_game", found=record.game, game=game_id))
             replay(record)
             link.record, link.game, link.players = record, record.game, record.players
         except RecordError as exc:
-            detail = printable(" ".join(str(exc).split()), 6 * SHOWN_CHARS)
-            problems.append(("link.bad_record", {"detail": detail.rstrip(".?")}))
+            problems.append(("link.bad_record", {"detail": Detail(exc)}))
         except Exception as exc:  # noqa: BLE001 - a fault of the tutor's: the link still opens
             problems.append(("link.record_fault", {"error": type(exc).__name__}))
     if "scenario" in values and "record" not in values:  # a worked example, by name
@@ -230,7 +251,7 @@ def _scenario(game_id: str, name: str, problems: list) -> Record | None:
     try:
         return Record.load(folder / f"{name}.json")
     except RecordError as exc:
-        problems.append(("link.bad_record", {"detail": str(exc).rstrip(".?")}))
+        problems.append(("link.bad_record", {"detail": Detail(exc)}))
         return None
 
 

@@ -20,25 +20,48 @@ from collections import Counter
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from foodplay.data import DataError, require
-from foodplay.limits import shown
+from foodplay.data import DataError, Say, require
+from foodplay.limits import Shown, shown  # noqa: F401 - the games say pos.shown
 
+# The refusal of an option or setting that must be a JSON boolean
+TRUE_OR_FALSE = Say("position.either", first="true", second="false")
 SETUP_KEYS = ("seed", "first_player", "deck_top", "position")
 
 
 def rule_ref(game: Any, clause_id: str) -> str:
     """"Rule 1-2, clause R1-2": the number learners see beside the internal id."""
+    return f"Rule {rule_number(game, clause_id)}, clause {clause_id}"
+
+
+def rule_number(game: Any, clause_id: str) -> str:
+    """The rule's number as learners see it ("1-2") for a clause id ("R1-2")."""
     rulebook = game.rulebook()
-    number = rulebook[clause_id].number if clause_id in rulebook else clause_id
-    return f"Rule {number}, clause {clause_id}"
+    return rulebook[clause_id].number if clause_id in rulebook else clause_id
 
 
-def refuse(game: Any, where: str, problem: str, clause_id: str) -> DataError:
+def broken(game: Any, problem: str | Say, clause_id: str) -> Say:
+    """`problem` followed by the rule it breaks, in the refusal's language."""
+    return Say("position.rule", problem=problem, rule=rule_number(game, clause_id),
+               clause=clause_id)
+
+
+def refuse(game: Any, where: str, problem: str | Say, clause_id: str) -> DataError:
     """A DataError for `where` whose text ends with the rule it breaks."""
-    return DataError(where, f"{problem} ({rule_ref(game, clause_id)})")
+    return DataError(where, broken(game, problem, clause_id))
 
 
-def check(condition: bool, game: Any, where: str, problem: str, clause_id: str) -> None:
+# The kinds of component a position lists, by the words callers give (English), as keys
+_WHAT = {"a card": "card", "a tool card": "tool", "an order card": "order",
+         "an ingredient": "ingredient", "a judge": "judge", "a meal": "meal",
+         "a meal or this seat's dessert": "meal_dessert", "a truck card": "truck"}
+_PILES = {"deck": "deck", "central deck": "central", "Pantry": "pantry"}
+
+
+def _what(what: str, form: str) -> str | Say:
+    return Say(f"position.what.{_WHAT[what]}.{form}") if what in _WHAT else what
+
+
+def check(condition: bool, game: Any, where: str, problem: str | Say, clause_id: str) -> None:
     """Raise `refuse(...)` unless `condition` holds."""
     if not condition:
         raise refuse(game, where, problem, clause_id)
@@ -47,12 +70,14 @@ def check(condition: bool, game: Any, where: str, problem: str, clause_id: str) 
 def known_keys(raw: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
     """Refuse a field that is not among `allowed`, listing the ones that are."""
     unknown = [k for k in raw if k not in allowed]
-    require(not unknown, f"{where}.{unknown[0] if unknown else ''}",
-            f"is not a setting; use {', '.join(allowed)}")
+    if unknown:
+        raise DataError(f"{where}.{unknown[0]}", Say("position.not_setting",
+                                                     allowed=", ".join(allowed)))
 
 
 def as_object(raw: Any, where: str) -> Mapping[str, Any]:
-    require(isinstance(raw, Mapping), where, "must be an object")
+    if not isinstance(raw, Mapping):
+        raise DataError(where, Say("data.object"))
     return raw
 
 
@@ -60,8 +85,8 @@ def seat_objects(raw: Mapping[str, Any], players: int, where: str,
                  allowed: tuple[str, ...]) -> list[Mapping[str, Any]]:
     """`position.seats`: one object per seat, seat 0 first, each with only `allowed` fields."""
     seats = raw.get("seats", [{} for _ in range(players)])
-    require(isinstance(seats, list) and len(seats) == players, f"{where}.seats",
-            f"must be a list of {players} objects, one per seat, seat 0 first")
+    if not (isinstance(seats, list) and len(seats) == players):
+        raise DataError(f"{where}.seats", Say("position.seats", players=players))
     out = []
     for s, item in enumerate(seats):
         at = f"{where}.seats[{s}]"
@@ -72,16 +97,18 @@ def seat_objects(raw: Mapping[str, Any], players: int, where: str,
 
 def id_list(value: Any, where: str, known: Any, what: str) -> list[str]:
     """A list of component ids, each one of `known`."""
-    require(isinstance(value, list), where, f"must be a list of {what} ids")
+    if not isinstance(value, list):
+        raise DataError(where, Say("position.id_list", what=_what(what, "list")))
     for i, item in enumerate(value):
-        require(isinstance(item, str) and item in known, f"{where}[{i}]",
-                f"{item!r} is not {what} of this component set")
+        if not (isinstance(item, str) and item in known):
+            raise DataError(f"{where}[{i}]", Say("position.not_known", value=Shown(item),
+                                                 what=_what(what, "one")))
     return list(value)
 
 
 def count(value: Any, where: str, minimum: int = 0) -> int:
-    require(isinstance(value, int) and not isinstance(value, bool) and value >= minimum, where,
-            f"must be a whole number of at least {minimum}")
+    if not (isinstance(value, int) and not isinstance(value, bool) and value >= minimum):
+        raise DataError(where, Say("data.whole_number", minimum=minimum))
     return value
 
 
@@ -95,9 +122,9 @@ class Pool:
         self.clause_id = clause_id
 
     def take(self, item: str, where: str) -> None:
-        check(self.left[item] > 0, self.game, where,
-              f"one {item!r} too many: the component set has {self.total[item]} in all",
-              self.clause_id)
+        if self.left[item] <= 0:
+            raise refuse(self.game, where, Say("position.one_too_many", item=Shown(item),
+                                               total=self.total[item]), self.clause_id)
         self.left[item] -= 1
 
     def take_all(self, items: list[str], where: str) -> None:
@@ -120,13 +147,15 @@ def stack_top(shuffled: list[str], top: Any, where: str, what: str,
               known: Collection[str] = ()) -> list[str]:
     """`shuffled` with the cards `top` (first = drawn first) put on top; the top is the end.
     A card not in `known` (if given) is named as no card of the component set."""
-    require(isinstance(top, list), where, "must be a list of card ids, the first drawn first")
+    require(isinstance(top, list), where, Say("position.top_list"))
     rest = Counter(shuffled)
     for i, card in enumerate(top):
         unknown = bool(known) and not (isinstance(card, str) and card in known)
-        require(not unknown, f"{where}[{i}]", f"{shown(card)} is not a card of this component set")
-        require(isinstance(card, str) and rest[card] > 0, f"{where}[{i}]",
-                f"{card!r} is not left in the {what}")
+        require(not unknown, f"{where}[{i}]", Say("position.not_card", value=Shown(card)))
+        if not (isinstance(card, str) and rest[card] > 0):
+            pile = Say(f"position.pile.{_PILES[what]}") if what in _PILES else what
+            raise DataError(f"{where}[{i}]", Say("position.not_left", value=Shown(card),
+                                                 what=pile))
         rest[card] -= 1
     remaining = []
     for card in shuffled:
@@ -147,6 +176,7 @@ def position_record(text: str | bytes) -> Any:
     when the tutor opens it."""
     import json
 
+    from foodplay import limits
     from foodplay.games import get_game
     from foodplay.record import Record
 
@@ -157,25 +187,30 @@ def position_record(text: str | bytes) -> Any:
     try:
         data = json.loads(text)
     except ValueError as exc:
-        raise DataError("position", f"is not valid JSON ({exc})") from exc
+        reason = limits.json_reason(exc.msg) if isinstance(exc, json.JSONDecodeError) \
+            else Say("data.json.other", error=str(exc))
+        raise DataError("position", Say("position.not_json", reason=reason)) from exc
     if isinstance(data, Mapping) and "format" in data:
         return Record.loads(text)
-    require(isinstance(data, Mapping), "position", "must be a JSON object")
-    known_keys(data, DOCUMENT_KEYS, "position file")
+    require(isinstance(data, Mapping), "position", Say("data.json_object"))
+    unknown = [k for k in data if k not in DOCUMENT_KEYS]
+    if unknown:
+        raise DataError(Say("data.where.position_file_key", key=str(unknown[0])),
+                        Say("position.not_setting", allowed=", ".join(DOCUMENT_KEYS)))
     try:
         game = get_game(data.get("game"))
     except (KeyError, TypeError) as exc:
-        raise DataError("game", f"must name one of the games, not {data.get('game')!r}") from exc
+        raise DataError("game", Say("position.game", value=Shown(data.get("game")))) from exc
     seats = data.get("position", {}).get("seats") if isinstance(data.get("position"),
                                                                  Mapping) else None
     players = data.get("players", len(seats) if isinstance(seats, list) else game.min_players)
     setup = {k: data[k] for k in SETUP_KEYS if k in data}
     setup.setdefault("seed", 0)
     options = data.get("options", {})
-    require(isinstance(options, Mapping), "options", "must be an object")
+    require(isinstance(options, Mapping), "options", Say("data.object"))
     names = data.get("names")
     require(names is None or (isinstance(names, list) and all(isinstance(n, str) for n in names)),
-            "names", "must be a list of names, one per seat")
+            "names", Say("position.names"))
     record = Record(game.id, players, setup=setup, options=dict(options), names=names)
     game.check_players(players)
     record.new_state()

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
-from foodplay.data import DataError, require
+from foodplay.data import DataError, Say, require
 from foodplay.engine import Event, IllegalMove, Move, State
 from foodplay.games import built_games, get_game
-from foodplay.limits import shown
+from foodplay.limits import Shown
 
 FORMAT = "foodplay.record/1"
 
@@ -20,9 +20,12 @@ FORMAT = "foodplay.record/1"
 class RecordError(ValueError):
     """A record that cannot be replayed: names the step, the move and the clause at fault."""
 
-    def __init__(self, message: str, *, step: int | None = None, move: Move | None = None,
-                 clause: str | None = None, said: Callable[[str], str] | None = None):
-        super().__init__(limits.short_message(message))  # no value repeated whole
+    def __init__(self, message: str | Say, *, step: int | None = None,
+                 move: Move | None = None, clause: str | None = None,
+                 said: Callable[[str], str] | None = None):
+        super().__init__(limits.short_message(str(message)))  # no value repeated whole
+        if said is None and isinstance(message, Say):
+            said = lambda lang: limits.short_message(message.text(lang))  # noqa: E731
         self.step = step
         self.move = move
         self.clause = clause
@@ -32,6 +35,11 @@ class RecordError(ValueError):
         """The refusal in `lang`: a refused move is said from the catalogues (its step, the
         move and the rule's reason); other refusals, and English, as raised."""
         return str(self) if self._said is None or lang == "en" else self._said(lang)
+
+    @classmethod
+    def wrapping(cls, key: str, exc: DataError) -> RecordError:
+        """A RecordError saying `exc` (a DataError) by message `key`, in any language."""
+        return cls(Say(key, problem=exc))
 
 
 @dataclass
@@ -135,16 +143,16 @@ class Record:
             data = limits.parse_json(limits.read_file(path), limits.file_name(path),
                                      check=False)  # from_json checks
         except DataError as exc:
-            raise RecordError(str(exc)) from exc
+            raise RecordError.wrapping("record.wrapped", exc) from exc
         return cls.from_json(data)
 
     @classmethod
     def loads(cls, text: str | bytes) -> Record:
         """Parse a record from JSON text, or from bytes that must be UTF-8, within the limits."""
         try:
-            data = limits.parse_json(text, "the record", check=False)  # from_json checks
-        except DataError as exc:
-            raise RecordError(str(exc)) from exc
+            data = limits.parse_json(text, Say("data.where.record"), check=False)
+        except DataError as exc:  # from_json checks the tree
+            raise RecordError.wrapping("record.wrapped", exc) from exc
         return cls.from_json(data)
 
     @classmethod
@@ -154,66 +162,68 @@ class Record:
             limits.check_tree(data, "record")
             return cls._from_json(data)
         except DataError as exc:
-            raise RecordError(f"malformed record: {exc}") from exc
+            raise RecordError.wrapping("record.malformed", exc) from exc
 
     @classmethod
     def _from_json(cls, data: Any) -> Record:
-        require(isinstance(data, Mapping), "record", "must be a JSON object")
-        require(data.get("format") == FORMAT, "format", f"must be {FORMAT!r}, "
-                f"not {shown(data.get('format'))}")
+        require(isinstance(data, Mapping), "record", Say("data.json_object"))
+        require(data.get("format") == FORMAT, "format", Say(
+            "record.format", expected=repr(FORMAT), value=Shown(data.get("format"))))
         game_id = data.get("game")
         require(isinstance(game_id, str) and game_id in built_games(), "game",
-                f"must be one of {', '.join(built_games())}, not {shown(game_id)}")
+                Say("record.game", games=", ".join(built_games()), value=Shown(game_id)))
         game = get_game(game_id)
         players = data.get("players")
         require(isinstance(players, int) and not isinstance(players, bool)
                 and game.min_players <= players <= game.max_players, "players",
-                f"must be a number from {game.min_players} to {game.max_players}, "
-                f"not {shown(players)}")
+                Say("record.players", low=game.min_players, high=game.max_players,
+                    value=Shown(players)))
         seed, setup = data.get("seed"), data.get("setup")
         require(seed is None or (isinstance(seed, int) and not isinstance(seed, bool)), "seed",
-                "must be a whole number")
-        require(setup is None or isinstance(setup, dict), "setup", "must be an object")
-        require(seed is not None or setup is not None, "seed", "a record needs a seed or a setup")
+                Say("data.integer"))
+        require(setup is None or isinstance(setup, dict), "setup", Say("data.object"))
+        require(seed is not None or setup is not None, "seed",
+                Say("record.seed_or_setup", seed="seed", setup="setup"))
         if setup is not None and "seed" in setup:
             require(isinstance(setup["seed"], int) and not isinstance(setup["seed"], bool),
-                    "setup.seed", "must be a whole number")
+                    "setup.seed", Say("data.integer"))
         # an older version is replayed under its own rules; an unknown one is refused whole
         rules_version = data.get("rules_version")
         if rules_version is not None:
             try:
                 game.check_rules_version(rules_version)
             except DataError as exc:  # one sentence of its own, not "malformed record"
-                raise RecordError(f"{exc}.") from exc
+                raise RecordError.wrapping("record.sentence", exc) from exc
         options = data.get("options", {})
-        require(isinstance(options, dict), "options", "must be an object")
+        require(isinstance(options, dict), "options", Say("data.object"))
         names = data.get("names")
         require(names is None or (isinstance(names, list) and len(names) == players),
-                "names", f"must be a list of {players} non-empty names")
+                "names", Say("record.names", players=players))
         for i, name in enumerate(names or ()):
             limits.name(name, f"names[{i}]")
         components = data.get("components")
         require(components is None or isinstance(components, dict), "components",
-                "must be an object")
+                Say("data.object"))
         raw_moves = data.get("moves", [])
-        require(isinstance(raw_moves, list), "moves", "must be a list")
+        require(isinstance(raw_moves, list), "moves", Say("data.list"))
         limits.moves(len(raw_moves), "moves")
         moves = []
         for i, raw in enumerate(raw_moves):
             try:
                 moves.append(Move.from_json(raw))
             except TypeError as exc:
-                raise DataError(f"moves[{i}] (step {i + 1})", str(exc)) from exc
+                said = exc.args[0] if exc.args and isinstance(exc.args[0], Say) else str(exc)
+                raise DataError(Say("record.move_step", path=f"moves[{i}]", step=i + 1),
+                                said) from exc
         title = data.get("title")
-        require(title is None or isinstance(title, str), "title", "must be a message key")
+        require(title is None or isinstance(title, str), "title", Say("record.message_key"))
         narration = data.get("narration", {})
-        require(isinstance(narration, dict), "narration", "must map step numbers to message keys")
+        require(isinstance(narration, dict), "narration", Say("record.narration_map"))
         steps = {}
         for key, value in narration.items():
             at = f"narration.{limits.part(key)}"
-            require(_step_number(key, len(moves)), at,
-                    f"must be a step number from 0 to {len(moves)}")
-            require(isinstance(value, str), at, "must be a message key")
+            require(_step_number(key, len(moves)), at, Say("record.step_number", last=len(moves)))
+            require(isinstance(value, str), at, Say("record.message_key"))
             _narration_key(game, value, at, int(key))
             steps[int(key)] = value
         annotations = _annotations(data.get("annotations", {}), len(moves))
@@ -232,8 +242,8 @@ def _narration_key(game: Any, key: str, where: str, step: int) -> None:
 
     for lang in LANGUAGES:
         cat = game.catalogue(lang)
-        require(cat.has(key), where, f"step {step}'s narration {shown(key)} is no message of "
-                                     f"{game.title}")
+        require(cat.has(key), where, Say("record.narration_unknown", step=step,
+                                         message=Shown(key), title=game.title))
         template = cat.template(key)
         if isinstance(template, dict):
             fields = [template.get("by", "count")]
@@ -242,10 +252,9 @@ def _narration_key(game: Any, key: str, where: str, step: int) -> None:
                 fields = sorted(name for name, _ in template_fields(template))
             except TemplateError:
                 fields = ["?"]
-        require(not fields, where,
-                f"step {step}'s narration {shown(key)} needs details a record cannot give "
-                f"({', '.join('{' + f + '}' for f in fields)} in {lang}); a narration must be "
-                "a message that stands alone")
+        require(not fields, where, Say(
+            "record.narration_fields", step=step, message=Shown(key), lang=lang,
+            fields=", ".join("{" + f + "}" for f in fields)))
 
 
 def _step_number(key: Any, last: int) -> bool:
@@ -256,13 +265,13 @@ def _step_number(key: Any, last: int) -> bool:
 
 def _annotations(raw: Any, last: int) -> dict[int, str]:
     """Validate a record's teacher comments: step number -> text, each step in the record."""
-    require(isinstance(raw, dict), "annotations", "must map step numbers to comments")
+    require(isinstance(raw, dict), "annotations", Say("record.notes_map"))
     notes = {}
     for key, value in raw.items():
         at = f"annotations.{limits.part(key)}"
-        require(_step_number(key, last), at, f"must be a step number from 0 to {last}")
+        require(_step_number(key, last), at, Say("record.step_number", last=last))
         require(isinstance(value, str) and len(value) <= MAX_ANNOTATION, at,
-                f"must be a comment of at most {MAX_ANNOTATION} characters")
+                Say("record.note", limit=MAX_ANNOTATION))
         if value.strip():
             notes[int(key)] = value
     return notes
@@ -282,12 +291,12 @@ def replay(record: Record, upto: int | None = None) -> tuple[State, list[Step]]:
     try:
         state = record.new_state()
     except DataError as exc:
-        raise RecordError(f"cannot set up the game: {exc}") from exc
+        raise RecordError.wrapping("record.no_setup", exc) from exc
     steps = [Step(0, None, list(getattr(state, "setup_events", [])))]
     last = len(record.moves) if upto is None else upto
     if not 0 <= last <= len(record.moves):
-        raise RecordError(f"step {upto} is outside this record, which has steps 0 to "
-                          f"{len(record.moves)}", step=upto)
+        raise RecordError(Say("record.step_outside", step=upto, last=len(record.moves)),
+                          step=upto)
     for index, move in enumerate(record.moves[:last], start=1):
         steps.append(Step(index, move, play_checked(state, move, index)))
     return state, steps

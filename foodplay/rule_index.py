@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from foodplay.data import read_json, require
+from foodplay.data import Say, read_json, require
 
 FORMAT = "foodplay.rule_index/1"
 FILE_NAME = "rule_index.json"
@@ -249,7 +249,7 @@ def load(game_id: str) -> dict[str, tuple[Place, ...]]:
     for clause, items in places.items():
         require(clause in rulebook, f"{source}: places.{clause}",
                 f"is no clause of {_game(game_id).title}")
-        require(isinstance(items, list), f"{source}: places.{clause}", "must be a list")
+        require(isinstance(items, list), f"{source}: places.{clause}", Say("data.list"))
         out[clause] = tuple(Place.from_json(p, f"{source}: places.{clause}[{i}]")
                             for i, p in enumerate(items))
     return out

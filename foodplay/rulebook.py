@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from foodplay.data import read_json, require
+from foodplay.data import Say, read_json, require
+from foodplay.position import TRUE_OR_FALSE
 
 TRANSLATION_FORMAT = "foodplay.rulebook-text/1"
 PROVENANCES = ("rulebook", "tutor reading", "tutor default", "published game")
@@ -106,22 +107,22 @@ class Rulebook:
 
     @classmethod
     def from_json(cls, data: Any, source: str = "rulebook") -> Rulebook:
-        require(isinstance(data, dict), source, "must be an object")
+        require(isinstance(data, dict), source, Say("data.object"))
         game_id = data.get("game")
         require(isinstance(game_id, str), f"{source}: game", "must be a game id")
         items = data.get("clauses")
-        require(isinstance(items, list) and items, f"{source}: clauses", "must be a non-empty list")
+        require(isinstance(items, list) and items, f"{source}: clauses", Say("data.non_empty_list"))
         clauses: list[Clause] = []
         seen: set[str] = set()
         for i, item in enumerate(items):
             where = f"{source}: clauses[{i}]"
-            require(isinstance(item, dict), where, "must be an object")
+            require(isinstance(item, dict), where, Say("data.object"))
             for name in ("id", "number", "provenance"):
                 require(isinstance(item.get(name), str) and item[name], f"{where}.{name}",
                         "must be a non-empty string")
             require(item["id"] not in seen, f"{where}.id", f"repeats clause id {item['id']!r}")
             require(item["provenance"] in PROVENANCES, f"{where}.provenance",
-                    f"must be one of {', '.join(PROVENANCES)}")
+                    Say("position.one_of", values=", ".join(PROVENANCES)))
             for name in ("title", "text"):
                 value = item.get(name)
                 require(isinstance(value, dict) and isinstance(value.get("en"), str),
@@ -136,7 +137,7 @@ class Rulebook:
             require(isinstance(related, list) and all(isinstance(r, str) for r in related),
                     f"{where}.related", "must be a list of clause ids")
             in_play = item.get("in_play", True)
-            require(isinstance(in_play, bool), f"{where}.in_play", "must be true or false")
+            require(isinstance(in_play, bool), f"{where}.in_play", TRUE_OR_FALSE)
             components = item.get("components", [])
             require(isinstance(components, list) and all(isinstance(c, str) for c in components),
                     f"{where}.components", "must be a list of component-file sections")

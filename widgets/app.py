@@ -449,7 +449,7 @@ class App(widgets.VBox):
         from foodplay.limits import SHOWN_CHARS, printable
 
         text = Text(self.game, self.lang)
-        detail = printable(" ".join(str(exc).split()), 6 * SHOWN_CHARS) \
+        detail = printable(" ".join(exc.text(self.lang).split()), 6 * SHOWN_CHARS) \
             if isinstance(exc, RecordError) else type(exc).__name__  # values in it already cut
         self.show_messages([text("ui.error.unexpected", detail=detail)], "error")
 

@@ -31,7 +31,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from foodplay import limits
-from foodplay.data import DataError
+from foodplay.data import DataError, Say, refusal_text
+from foodplay.data import said as said_in
 from foodplay.engine import Game
 from foodplay.games import built_games, get_game
 from foodplay.lessons import Course, games_with_lessons, lessons_for
@@ -102,6 +103,17 @@ def _button(css: str, style: str = "") -> widgets.Button:
     button = widgets.Button(layout=widgets.Layout(width="auto"), button_style=style)
     button.add_class(css)
     return button
+
+
+class _Refusal:
+    """Why an upload or a paste was refused, said in the language the page shows when the
+    status is drawn (the language menu may change after the refusal)."""
+
+    def __init__(self, error: BaseException):
+        self.error = error
+
+    def text(self, lang: str) -> str:
+        return refusal_text(self.error, lang).rstrip(".。")
 
 
 class Teacher(widgets.VBox):
@@ -295,9 +307,9 @@ class Teacher(widgets.VBox):
         """Open what was pasted in the position box, within the same size limits as an upload
         (its UTF-8 bytes, as a file would hold them); False with a message otherwise."""
         try:
-            limits.parse_json(text.encode("utf-8", "surrogatepass"), "the pasted text")
+            limits.parse_json(text.encode("utf-8", "surrogatepass"), Say("data.where.pasted"))
         except DataError as exc:
-            self._message = ("ui.teacher.bad_paste", {"detail": str(exc).rstrip(".")})
+            self._message = ("ui.teacher.bad_paste", {"detail": _Refusal(exc)})
             self.render()
             return False
         return self.load(text, pasted=True)
@@ -310,7 +322,7 @@ class Teacher(widgets.VBox):
             app = App(record, env=self.env, lang=self.lang, step=0)
         except (RecordError, ValueError, KeyError) as exc:
             key = "ui.teacher.bad_paste" if pasted else "ui.teacher.bad_file"
-            self._message = (key, {"detail": str(exc).rstrip(".")})
+            self._message = (key, {"detail": _Refusal(exc)})
             self.render()
             return False
         self._swap(app)
@@ -512,7 +524,8 @@ class Teacher(widgets.VBox):
         listed = text("ui.teacher.notes_list", steps=", ".join(str(s) for s in steps)) \
             if steps else text("ui.teacher.no_notes")
         problem = ' class="fp-problem"' if self._message and self._message[0] in PROBLEMS else ""
-        said = f"<p{problem}>{text.html(self._message[0], **self._message[1])}</p>" \
+        said = (f"<p{problem}>"
+                f"{text.html(self._message[0], **said_in(self._message[1], text.lang))}</p>") \
             if self._message else ""
         self.status.value = (f'<div role="status">{said}<p>{esc(listed)}</p>'
                              f'<p class="fp-teacher-kept-note">{text.html("ui.teacher.autosave")}'

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
-from foodplay.data import read_json, require, whole_number
-from foodplay.limits import shown
+from foodplay.data import Say, read_json, require, whole_number
+from foodplay.limits import Shown, shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
 FORMAT = "foodplay.components/1"
@@ -53,24 +53,25 @@ def load(path: str | Path | None = None) -> Components:
 def parse(data: Any, where: str = "components") -> Components:
     """Validate raw component data; raise DataError naming the field at fault."""
     require(isinstance(data, dict), where, "must be a JSON object")
-    require(data.get("format") == FORMAT, f"{where}: format", f"must be {FORMAT!r}")
-    require(data.get("game") == "burg", f"{where}: game", "must be 'burg'")
+    require(data.get("format") == FORMAT, f"{where}: format", Say("data.equal", value=repr(FORMAT)))
+    require(data.get("game") == "burg", f"{where}: game", Say("data.equal", value="'burg'"))
     limits.check_tree(data, where)
     label = limits.label(data.get("label", "custom"), f"{where}: label")
 
     cards = data.get("cards")
-    require(isinstance(cards, list) and cards, f"{where}: cards", "must be a non-empty list")
+    require(isinstance(cards, list) and cards, f"{where}: cards", Say("data.non_empty_list"))
     limits.entries(cards, f"{where}: cards")
     counts: dict[str, int] = {}
     roles: dict[str, str] = {}
     for i, card in enumerate(cards):
         at = f"{where}: cards[{i}]"
-        require(isinstance(card, dict), at, "must be an object")
+        require(isinstance(card, dict), at, Say("data.object"))
         card_id = card.get("id")
         require(isinstance(card_id, str) and card_id.isidentifier(), f"{at}.id",
-                "must be a short identifier such as 'cheese'")
+                Say("data.identifier_such", example="'cheese'"))
         require(card_id not in counts, f"{at}.id", f"repeats card {shown(card_id)}")
-        require(card.get("role") in ROLES, f"{at}.role", f"must be one of {', '.join(ROLES)}")
+        require(card.get("role") in ROLES, f"{at}.role",
+                Say("position.one_of", values=", ".join(ROLES)))
         counts[card_id] = limits.copies(card.get("count"), f"{at}.count", 1)
         roles[card_id] = card["role"]
     for role in ROLES:
@@ -78,24 +79,24 @@ def parse(data: Any, where: str = "components") -> Components:
 
     raw_recipes = data.get("recipes")
     require(isinstance(raw_recipes, list) and raw_recipes, f"{where}: recipes",
-            "must be a non-empty list")
+            Say("data.non_empty_list"))
     limits.entries(raw_recipes, f"{where}: recipes")
     recipes = []
     seen: set[str] = set()
     for i, recipe in enumerate(raw_recipes):
         at = f"{where}: recipes[{i}]"
-        require(isinstance(recipe, dict), at, "must be an object")
+        require(isinstance(recipe, dict), at, Say("data.object"))
         recipe_id = recipe.get("id")
         require(isinstance(recipe_id, str) and recipe_id.isidentifier(), f"{at}.id",
-                "must be a short identifier")
+                Say("data.identifier"))
         require(recipe_id not in seen, f"{at}.id", f"repeats recipe {shown(recipe_id)}")
         seen.add(recipe_id)
         fillings = recipe.get("fillings")
         require(isinstance(fillings, list) and fillings, f"{at}.fillings",
-                "must be a non-empty list of filling cards")
+                Say("data.non_empty_list_of", what=Say("data.what.filling_cards")))
         for j, filling in enumerate(fillings):
             require(isinstance(filling, str) and roles.get(filling) == "filling",
-                    f"{at}.fillings[{j}]", f"{shown(filling)} is not a filling card in this deck")
+                    f"{at}.fillings[{j}]", Say("data.not_filling_card", value=Shown(filling)))
         need = Counter(fillings)
         for filling, n in need.items():
             require(n <= counts[filling], f"{at}.fillings",
@@ -104,14 +105,14 @@ def parse(data: Any, where: str = "components") -> Components:
                                                             1)))
     tools = data.get("tools")
     require(isinstance(tools, dict) and set(tools) == set(TOOLS), f"{where}: tools",
-            "must give a count for exactly 'tongs' and 'tea'")
+            Say("data.exactly_two", first="'tongs'", second="'tea'"))
     for tool in TOOLS:
         limits.copies(tools[tool], f"{where}: tools.{tool}", 1)
     limits.components(sum(counts.values()) + sum(tools.values()), where)
     scoring = data.get("scoring", {})
-    require(isinstance(scoring, dict), f"{where}: scoring", "must be an object")
+    require(isinstance(scoring, dict), f"{where}: scoring", Say("data.object"))
     rat = scoring.get("rat_token", -1)
     require(isinstance(rat, int) and not isinstance(rat, bool) and rat <= 0,
-            f"{where}: scoring.rat_token", "must be zero or a negative whole number")
+            f"{where}: scoring.rat_token", Say("data.zero_or_negative"))
     return Components(label, counts, roles, tuple(recipes), dict(tools), rat, data)
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from foodplay import position as pos
-from foodplay.data import require
+from foodplay.data import Say, require
 
 if TYPE_CHECKING:
     from foodplay.games.burg.rules import BurgState
@@ -33,15 +33,15 @@ def apply(state: BurgState, raw: Any, shuffled: list[str], top: list[str]) -> No
         _seat(state, s, seat, f"{where}.seats[{s}]", pool)
     done = state.complete_burgers()
     pos.check(done < state.target, game, where,
-              f"holds {done} complete burgers: the game would already be over", "R6")
+              Say("position.burg.over", count=done), "R6")
     if "deck" in raw:
         deck = pos.id_list(raw["deck"], f"{where}.deck", comp.counts, "a card")
-        require(not top, "setup.deck_top", "cannot be used together with position.deck")
+        require(not top, "setup.deck_top", Say("position.with_deck", other="position.deck"))
         pool.take_all(deck, f"{where}.deck")
         missing = sorted(pool.left.elements())
         pos.check(not missing, game, f"{where}.deck",
-                  f"leaves out {len(missing)} card(s) of the component set, such as "
-                  f"{missing[:1]}: every card must be somewhere", "G1")
+                  Say("position.burg.missing", count=len(missing), example=str(missing[:1])),
+                  "G1")
         state.deck = list(reversed(deck))
     else:
         state.deck = pos.stack_top(pool.rest(shuffled), top, "setup.deck_top", "deck")
@@ -51,15 +51,15 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
     game, comp = state.game, state.comp
     hand = raw.get("hand", dict(comp.tools))
     require(isinstance(hand, Mapping) and set(hand) <= set(comp.tools), f"{where}.hand",
-            f"must map tool cards ({', '.join(comp.tools)}) to how many are in hand")
+            Say("position.tool_hand", tools=", ".join(comp.tools)))
     hand = {t: pos.count(hand.get(t, 0), f"{where}.hand.{t}") for t in comp.tools}
     used = pos.id_list(raw.get("used", []), f"{where}.used", comp.tools, "a tool card")
     for tool, total in comp.tools.items():
         pos.check(hand[tool] + used.count(tool) == total, game, where,
-                  f"has {hand[tool]} {tool} in hand and {used.count(tool)} used, but every "
-                  f"player owns {total}", "R3")
+                  Say("position.burg.tools", hand=hand[tool], tool=tool,
+                      used=used.count(tool), total=total), "R3")
     pos.check(sum(hand.values()) > 0, game, f"{where}.hand",
-              "is empty: used tools come back to hand when one is left", "R3")
+              Say("position.burg.empty_hand"), "R3")
     state.hands[s], state.used[s] = hand, used
     recipes = {r.id: r for r in comp.recipes}
     for b, item in enumerate(_list(raw.get("burgers", []), f"{where}.burgers")):
@@ -67,15 +67,16 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
         pos.known_keys(pos.as_object(item, at), ("recipe", "bottom", "top"), at)
         name = item.get("recipe")
         recipe = recipes.get(name) if isinstance(name, str) else None
-        require(recipe is not None, f"{at}.recipe", f"must be one of {', '.join(recipes)}")
+        require(recipe is not None, f"{at}.recipe",
+                Say("position.one_of", values=", ".join(recipes)))
         bottom = _bottom(state, item.get("bottom", "bottom_bun"), f"{at}.bottom", pool)
         fillings = sorted(recipe.fillings.elements())
         pool.take_all(fillings, f"{at}.fillings")
         top = item.get("top", "top_bun")
         require(top in ("top_bun", "wastebasket"), f"{at}.top",
-                "must be 'top_bun' or 'wastebasket'")
+                Say("position.burg.top_choice", first="'top_bun'", second="'wastebasket'"))
         pos.check(top == "top_bun", game, f"{at}.top",
-                  "the wastebasket serves as a top bun only after the game ends", "R7")
+                  Say("position.burg.wastebasket_top"), "R7")
         pool.take("top_bun", f"{at}.top")
         state.burgers[s].append({"bottom": bottom, "fillings": fillings, "top": top,
                                  "recipe": recipe.id, "points": recipe.points})
@@ -86,9 +87,9 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
         fillings = pos.id_list(item.get("fillings", []), f"{at}.fillings", comp.counts, "a card")
         for i, card in enumerate(fillings):
             pos.check(comp.roles[card] == "filling", game, f"{at}.fillings[{i}]",
-                      f"{card!r} is not a filling", "R5-3")
+                      Say("position.burg.not_filling", card=repr(card)), "R5-3")
         pos.check(bool(fits(Counter(fillings), comp)), game, f"{at}.fillings",
-                  "fits no recipe", "R5-4")
+                  Say("position.burg.no_recipe"), "R5-4")
         pool.take_all(fillings, f"{at}.fillings")
         state.progress[s].append({"bottom": bottom, "fillings": fillings})
     waste = pos.id_list(raw.get("wastebasket", []), f"{where}.wastebasket", comp.counts, "a card")
@@ -96,21 +97,20 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
     state.waste[s] = waste
     rats = pos.count(raw.get("rat_tokens", 0), f"{where}.rat_tokens")
     pos.check(rats <= waste.count("rat"), game, f"{where}.rat_tokens",
-              f"is {rats}, but only {waste.count('rat')} rat cards lie under the wastebasket",
-              "R5-1")
+              Say("position.burg.rats", rats=rats, cards=waste.count("rat")), "R5-1")
     state.rat_tokens[s] = rats
 
 
 def _list(value: Any, where: str) -> list[Any]:
-    require(isinstance(value, list), where, "must be a list")
+    require(isinstance(value, list), where, Say("data.list"))
     return value
 
 
 def _bottom(state: BurgState, card: Any, where: str, pool: pos.Pool) -> str:
     require(isinstance(card, str) and card in state.comp.counts, where,
-            f"{card!r} is not a card of this component set")
+            Say("position.not_card", value=pos.Shown(card)))
     pos.check(state.comp.roles[card] != "rat", state.game, where,
-              "a rat can never serve as a bottom bun", "R5-2")
+              Say("position.burg.rat_bun"), "R5-2")
     pool.take(card, where)
     return card
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from foodplay.data import DataError, require
+from foodplay.data import DataError, Say, require
 from foodplay.engine import (
     DEFAULT_NAMES,
     Credits,
@@ -743,18 +743,18 @@ class BurgGame(Game):
                   rules_version: str | None = None) -> BurgState:
         self.check_players(players)
         self.check_rules_version(rules_version)  # only one version so far
-        require(not options, "options", "BURG has no options")
+        require(not options, "options", Say("position.no_options", title="BURG"))
         comp = self.components(components)
         setup = dict(setup or {})
         base = seed if seed is not None else setup.get("seed", 0)
         require(isinstance(base, int) and not isinstance(base, bool), "setup.seed",
-                "must be a whole number")
+                Say("data.integer"))
         rng = random.Random(base)
         state = BurgState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]))
         deck = comp.deck()
         rng.shuffle(deck)
         top = setup.pop("deck_top", [])
-        require(isinstance(top, list), "setup.deck_top", "must be a list of card ids")
+        require(isinstance(top, list), "setup.deck_top", Say("position.card_list"))
         state.deck = (stack_top(deck, top, "setup.deck_top", "deck", known=comp.counts)
                       if top else deck[:])
         staged = setup.pop("position", None)
@@ -764,15 +764,16 @@ class BurgGame(Game):
             apply_position(state, staged, deck, top)
         first = setup.pop("first_player", None)
         setup.pop("seed", None)
-        require(not setup, "setup", f"unknown setting {next(iter(setup), '')!r}; "
-                                    "use deck_top, first_player, position or seed")
+        require(not setup, "setup",
+                Say("position.unknown_setting", name=repr(next(iter(setup), "")),
+                    allowed="deck_top, first_player, position, seed"))
         if first is None:
             first = rng.randrange(players)
             why = "burg.setup.first_seed"
         else:
             require(isinstance(first, int) and not isinstance(first, bool)
                     and 0 <= first < players, "setup.first_player",
-                    f"must be a seat from 0 to {players - 1}")
+                    Say("position.seat", low=0, high=players - 1))
             why = "burg.setup.first_chosen"
         state.first = first
         state.setup_events = [

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
-from foodplay.data import read_json, require
-from foodplay.limits import shown
+from foodplay.data import Say, read_json, require
+from foodplay.limits import Shown, shown
+from foodplay.position import TRUE_OR_FALSE
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
 FORMAT = "foodplay.components/1"
@@ -79,31 +80,31 @@ def _default() -> Components:
 def _ingredients(data: dict[str, Any], where: str) -> tuple[dict[str, int], frozenset[str]]:
     items = data.get("ingredients")
     require(isinstance(items, list) and items, f"{where}: ingredients",
-            "must be a non-empty list")
+            Say("data.non_empty_list"))
     limits.entries(items, f"{where}: ingredients")
     supply: dict[str, int] = {}
     special = set()
     for i, item in enumerate(items):
         at = f"{where}: ingredients[{i}]"
-        require(isinstance(item, dict), at, "must be an object")
+        require(isinstance(item, dict), at, Say("data.object"))
         ing = item.get("id")
         require(isinstance(ing, str) and ing.isidentifier(), f"{at}.id",
-                "must be a short identifier such as 'milk'")
+                Say("data.identifier_such", example="'milk'"))
         require(ing not in supply, f"{at}.id", f"repeats ingredient {shown(ing)}")
         supply[ing] = limits.copies(item.get("count"), f"{at}.count", 1)
         flag = item.get("special", False)
-        require(isinstance(flag, bool), f"{at}.special", "must be true or false")
+        require(isinstance(flag, bool), f"{at}.special", TRUE_OR_FALSE)
         if flag:
             special.add(ing)
     return supply, frozenset(special)
 
 
 def _board(data: Any, supply: dict[str, int], where: str):
-    require(isinstance(data, dict), f"{where}: board", "must be an object")
+    require(isinstance(data, dict), f"{where}: board", Say("data.object"))
     label = limits.label(data.get("label", "custom"), f"{where}: board.label")
     rows = data.get("cells")
     require(isinstance(rows, list) and len(rows) >= 2, f"{where}: board.cells",
-            "must be a list of at least 2 rows")
+            Say("data.rows", count=2))
     width = len(rows[0]) if isinstance(rows[0], list) else 0
     if len(rows) * width > limits.BOARD_CELLS:
         raise limits.LimitError(f"{where}: board.cells", "limit.board", count=len(rows) * width,
@@ -112,32 +113,32 @@ def _board(data: Any, supply: dict[str, int], where: str):
     for r, row in enumerate(rows):
         at = f"{where}: board.cells[{r}]"
         require(isinstance(row, list) and len(row) == width and width >= 2, at,
-                f"must be a row of {max(width, 2)} ingredient ids, like the first row")
+                Say("data.row", count=max(width, 2)))
         for c, ing in enumerate(row):
             require(isinstance(ing, str) and ing in supply, f"{at}[{c}]",
-                    f"{shown(ing)} is not an ingredient of the supply")
+                    Say("data.not_supply", value=Shown(ing)))
         cells.append(tuple(row))
     ribbons = set()
     raw = data.get("ribbons", [])
-    require(isinstance(raw, list), f"{where}: board.ribbons", "must be a list of [row, column]")
+    require(isinstance(raw, list), f"{where}: board.ribbons", Say("data.cells"))
     for i, cell in enumerate(raw):
         at = f"{where}: board.ribbons[{i}]"
         require(isinstance(cell, list) and len(cell) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
                 and 1 <= cell[0] <= len(cells) and 1 <= cell[1] <= width, at,
-                f"must be [row, column] on the board (rows 1-{len(cells)}, columns 1-{width})")
+                Say("data.cell", rows=len(cells), cols=width))
         require((cell[0] - 1, cell[1] - 1) not in ribbons, at, "repeats a ribbon cell")
         ribbons.add((cell[0] - 1, cell[1] - 1))
     return tuple(cells), frozenset(ribbons), label
 
 
 def _player(data: Any, where: str) -> tuple[int, int, dict[int, int]]:
-    require(isinstance(data, dict), f"{where}: player", "must be an object")
+    require(isinstance(data, dict), f"{where}: player", Say("data.object"))
     tabs = limits.copies(data.get("tabs"), f"{where}: player.tabs", 1)
     cups = limits.copies(data.get("cups"), f"{where}: player.cups", 1)
     raw = data.get("meeples")
     require(isinstance(raw, dict) and set(raw) == {"2", "3", "4"}, f"{where}: player.meeples",
-            "must give the meeples per player for \"2\", \"3\" and \"4\" players")
+            Say("data.meeples", players='"2", "3", "4"'))
     meeples = {int(k): limits.copies(v, f"{where}: player.meeples.{k}", 1)
                for k, v in raw.items()}
     return tabs, cups, meeples
@@ -145,34 +146,34 @@ def _player(data: Any, where: str) -> tuple[int, int, dict[int, int]]:
 
 def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
             where: str) -> tuple[dict[str, Order], str]:
-    require(isinstance(data, dict), f"{where}: deck", "must be an object")
+    require(isinstance(data, dict), f"{where}: deck", Say("data.object"))
     label = limits.label(data.get("label", "custom"), f"{where}: deck.label")
     items = data.get("orders")
-    require(isinstance(items, list) and items, f"{where}: deck.orders", "must be a non-empty list")
+    require(isinstance(items, list) and items, f"{where}: deck.orders", Say("data.non_empty_list"))
     limits.entries(items, f"{where}: deck.orders")
     rank = {ing: i for i, ing in enumerate(supply)}
     orders: dict[str, Order] = {}
     for i, item in enumerate(items):
         at = f"{where}: deck.orders[{i}]"
-        require(isinstance(item, dict), at, "must be an object")
+        require(isinstance(item, dict), at, Say("data.object"))
         oid = item.get("id")
         require(isinstance(oid, str) and oid.isidentifier(), f"{at}.id",
-                "must be a short identifier such as 'latte'")
+                Say("data.identifier_such", example="'latte'"))
         require(oid not in orders and oid not in supply, f"{at}.id",
                 f"repeats the id {shown(oid)}")
         ings = item.get("ingredients")
         require(isinstance(ings, list) and 1 <= len(ings), f"{at}.ingredients",
-                "must be a non-empty list of ingredient ids")
+                Say("data.non_empty_list_of", what=Say("data.what.ingredient_ids")))
         for j, ing in enumerate(ings):
             require(isinstance(ing, str) and ing in supply, f"{at}.ingredients[{j}]",
-                    f"{shown(ing)} is not an ingredient of the supply")
+                    Say("data.not_supply", value=Shown(ing)))
         for ing, n in Counter(ings).items():
             require(n <= supply[ing], f"{at}.ingredients",
                     f"needs {n} {ing} but the supply has only {supply[ing]}")
         specialty = item.get("specialty", False)
-        require(isinstance(specialty, bool), f"{at}.specialty", "must be true or false")
+        require(isinstance(specialty, bool), f"{at}.specialty", TRUE_OR_FALSE)
         require(not specialty or bool(special & set(ings)), f"{at}.specialty",
-                "a Specialty order needs at least one special ingredient")
+                Say("data.specialty"))
         copies = limits.copies(item.get("copies", 1), f"{at}.copies", 1)
         orders[oid] = Order(oid, tuple(sorted(ings, key=rank.__getitem__)), specialty, copies)
     return orders, label
@@ -181,8 +182,9 @@ def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
 def parse(data: Any, where: str = "components") -> Components:
     """Validate raw component data; raise DataError naming the field at fault."""
     require(isinstance(data, dict), where, "must be a JSON object")
-    require(data.get("format") == FORMAT, f"{where}: format", f"must be {FORMAT!r}")
-    require(data.get("game") == "coffee-rush", f"{where}: game", "must be 'coffee-rush'")
+    require(data.get("format") == FORMAT, f"{where}: format", Say("data.equal", value=repr(FORMAT)))
+    require(data.get("game") == "coffee-rush", f"{where}: game",
+            Say("data.equal", value="'coffee-rush'"))
     limits.check_tree(data, where)
     label = limits.label(data.get("label", "custom"), f"{where}: label")
     supply, special = _ingredients(data, where)
@@ -197,14 +199,14 @@ def parse(data: Any, where: str = "components") -> Components:
     require(isinstance(upgrades, list) and all(isinstance(u, str) and u in UPGRADES
                                                for u in upgrades)
             and len(set(upgrades)) == len(upgrades), f"{where}: upgrades",
-            f"must list distinct upgrades from {', '.join(UPGRADES)}")
+            Say("position.upgrades", upgrades=", ".join(UPGRADES)))
     scoring = data.get("scoring")
-    require(isinstance(scoring, dict), f"{where}: scoring", "must be an object")
+    require(isinstance(scoring, dict), f"{where}: scoring", Say("data.object"))
     points = {}
     for name in ("order", "upgrade", "penalty"):
         value = scoring.get(name)
         require(isinstance(value, int) and not isinstance(value, bool), f"{where}: scoring.{name}",
-                "must be a whole number (negative for a penalty)")
+                Say("data.points"))
         points[name] = value
     orders, deck_label = _orders(data.get("deck"), supply, special, where)
     limits.components(sum(supply.values()) + sum(o.copies for o in orders.values()), where)

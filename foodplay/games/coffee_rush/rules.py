@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from foodplay.data import require
+from foodplay.data import Say, require
 from foodplay.engine import (
     DEFAULT_NAMES,
     Credits,
@@ -31,6 +31,7 @@ from foodplay.games.coffee_rush import components as cr_components
 from foodplay.games.coffee_rush import setup as cr_setup
 from foodplay.games.coffee_rush.board import Board
 from foodplay.games.coffee_rush.components import Components
+from foodplay.position import TRUE_OR_FALSE
 
 FREE_STEPS = 3  # rule 2-1
 UPGRADE_COST = 3  # rule 1
@@ -864,7 +865,7 @@ class CoffeeRushGame(Game):
         plan = cr_setup.parse(setup, players, comp, board)
         rng = random.Random(seed if seed is not None else (plan.seed or 0))
         require(names is None or (isinstance(names, list) and len(names) == players), "names",
-                f"must be a list of {players} names")
+                Say("position.name_list", players=players))
         state = CoffeeRushState(self, players, comp, board, rng,
                                 list(names or DEFAULT_NAMES[:players]), chosen,
                                 self._table(comp, board, players))
@@ -931,14 +932,15 @@ class CoffeeRushGame(Game):
 
     def _options(self, options: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
         chosen = dict(OPTIONS)
-        require(options is None or isinstance(options, Mapping), "options", "must be an object")
+        require(options is None or isinstance(options, Mapping), "options", Say("data.object"))
         for name, value in dict(options or {}).items():
             require(name in OPTIONS, f"options.{name}",
-                    f"is not an option of Coffee Rush; the options are {', '.join(OPTIONS)}")
-            require(isinstance(value, bool), f"options.{name}", "must be true or false")
+                    Say("position.not_option_of", title="Coffee Rush",
+                        options=", ".join(OPTIONS)))
+            require(isinstance(value, bool), f"options.{name}", TRUE_OR_FALSE)
             chosen[name] = value
         require(not chosen["extra_order"] or players == 2, "options.extra_order",
-                "is a two-player variant")
+                Say("position.coffee.two_player"))
         return chosen
 
     def _deal(self, state: CoffeeRushState, events: list[Event]) -> None:
@@ -946,7 +948,7 @@ class CoffeeRushGame(Game):
         then the meeples go down in reverse turn order."""
         n, first = state.players, state.first
         require(len(state.deck) >= 2 * n + 1, "components: deck.orders",
-                f"must hold at least {2 * n + 1} cards to deal the first orders to {n} players")
+                Say("position.coffee.order_deck", cards=2 * n + 1, players=n))
         for k in range(n):
             seat = (first + k) % n
             for tab in (0, 1):

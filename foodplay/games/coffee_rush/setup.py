@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from foodplay.data import require, whole_number
+from foodplay.data import Say, require, whole_number
 from foodplay.games.coffee_rush.board import Board
 from foodplay.games.coffee_rush.components import Components
-from foodplay.position import rule_ref
+from foodplay.position import broken, id_list, known_keys
 
 SETUP_KEYS = ("seed", "first_player", "deck_top", "position")
 POSITION_KEYS = ("round", "meeples", "seats", "start_token")
@@ -50,35 +50,32 @@ class Setup:
     position: Position | None
 
 
-def _rule(clause_id: str) -> str:
-    """" (Rule S-4, clause S4)": the rule a learner sees, for refusals of a staged position."""
+def _rule(problem: str | Say, clause_id: str) -> Say:
+    """`problem` and the rule a learner sees ("(Rule S-4, clause S4)"), for refusals of a
+    staged position."""
     from foodplay.games import get_game
 
-    return f" ({rule_ref(get_game('coffee-rush'), clause_id)})"
+    return broken(get_game("coffee-rush"), problem, clause_id)
 
 
 def _ids(value: Any, where: str, known: Mapping[str, Any], what: str) -> list[str]:
-    require(isinstance(value, list), where, f"must be a list of {what} ids")
-    for i, item in enumerate(value):
-        require(isinstance(item, str) and item in known, f"{where}[{i}]",
-                f"{item!r} is not {what} of this component set")
-    return list(value)
+    return id_list(value, where, known, what)
 
 
 def parse(raw: Mapping[str, Any] | None, players: int, comp: Components, board: Board) -> Setup:
     """Validate a setup; raise DataError naming the field at fault (e.g. 'setup.deck_top[2]')."""
     data = dict(raw or {})
-    require(isinstance(raw, Mapping) or raw is None, "setup", "must be an object")
+    require(isinstance(raw, Mapping) or raw is None, "setup", Say("data.object"))
     unknown = [k for k in data if k not in SETUP_KEYS]
     require(not unknown, f"setup.{unknown[0] if unknown else ''}",
-            f"is not a setting; use {', '.join(SETUP_KEYS)}")
+            Say("position.not_setting", allowed=", ".join(SETUP_KEYS)))
     seed = data.get("seed")
     require(seed is None or (isinstance(seed, int) and not isinstance(seed, bool)), "setup.seed",
-            "must be a whole number")
+            Say("data.integer"))
     first = data.get("first_player")
     require(first is None or (isinstance(first, int) and not isinstance(first, bool)
                               and 0 <= first < players), "setup.first_player",
-            f"must be a seat from 0 to {players - 1}")
+            Say("position.seat", low=0, high=players - 1))
     top = _ids(data.get("deck_top", []), "setup.deck_top", comp.orders, "an order card")
     position = None
     if "position" in data:
@@ -92,71 +89,66 @@ def parse(raw: Mapping[str, Any] | None, players: int, comp: Components, board: 
             used.update(seat.spent)
     cards = Counter(comp.deck()) if used else Counter()
     for card, n in used.items():
-        require(n <= cards[card], "setup", f"uses {n} {card!r} order cards, but the deck has "
-                                           f"only {cards[card]}" + _rule("C3"))
+        require(n <= cards[card], "setup", _rule(Say("position.coffee.too_many_orders", count=n,
+                                                     card=repr(card), total=cards[card]), "C3"))
     if position:
         held = Counter(i for seat in position.seats for cup in seat.cups for i in cup)
         for ing, n in held.items():
             require(n <= comp.supply[ing], "setup.position",
-                    f"puts {n} {ing!r} in cups, but the supply has only {comp.supply[ing]}"
-                    + _rule("C1"))
+                    _rule(Say("position.coffee.too_many_cups", count=n, ingredient=repr(ing),
+                              total=comp.supply[ing]), "C1"))
     return Setup(seed, first, top, position)
 
 
 def _position(raw: Any, players: int, comp: Components, board: Board) -> Position:
     where = "setup.position"
-    require(isinstance(raw, Mapping), where, "must be an object")
-    unknown = [k for k in raw if k not in POSITION_KEYS]
-    require(not unknown, f"{where}.{unknown[0] if unknown else ''}",
-            f"is not a setting; use {', '.join(POSITION_KEYS)}")
+    require(isinstance(raw, Mapping), where, Say("data.object"))
+    known_keys(raw, POSITION_KEYS, where)
     each = comp.meeples[players]
     meeples_raw = raw.get("meeples")
     require(isinstance(meeples_raw, list) and len(meeples_raw) == players, f"{where}.meeples",
-            f"must list the meeples of all {players} seats")
+            Say("position.meeples_all", players=players))
     taken: set[int] = set()
     meeples = []
     for s, cells in enumerate(meeples_raw):
         at = f"{where}.meeples[{s}]"
         require(isinstance(cells, list) and len(cells) == each, at,
-                f"must list {each} [row, column] cell(s)" + _rule("C2"))
+                _rule(Say("position.meeples_each", each=each), "C2"))
         seat_cells = []
         for m, rc in enumerate(cells):
             cell = board.at(*rc) if isinstance(rc, list) and len(rc) == 2 else None
             require(cell is not None, f"{at}[{m}]",
-                    f"must be [row, column] with rows 1-{board.rows} and columns 1-{board.cols}")
-            require(cell not in taken, f"{at}[{m}]",
-                    "is a cell another meeple already holds" + _rule("S4"))
+                    Say("position.cell", rows=board.rows, cols=board.cols))
+            require(cell not in taken, f"{at}[{m}]", _rule(Say("position.cell_taken"), "S4"))
             taken.add(cell)
             seat_cells.append(cell)
         meeples.append(seat_cells)
     seats_raw = raw.get("seats")
     require(isinstance(seats_raw, list) and len(seats_raw) == players, f"{where}.seats",
-            f"must describe all {players} seats")
+            Say("position.seats_all", players=players))
     seats = [_seat(item, f"{where}.seats[{s}]", comp) for s, item in enumerate(seats_raw)]
     token = raw.get("start_token", "open")
     require(isinstance(token, str) and token in ("open", "closed"), f"{where}.start_token",
-            "must be 'open' or 'closed'")
+            Say("position.either", first="'open'", second="'closed'"))
     for s, seat in enumerate(seats):
         require(token == "closed" or len(seat.penalties) < 5, f"{where}.start_token",
-                f"is 'open', but seat {s} holds {len(seat.penalties)} penalty cards: the start "
-                "token turns to CLOSED at a player's fifth" + _rule("R5-4"))
+                _rule(Say("position.coffee.token_open", value="'open'", seat=s,
+                          count=len(seat.penalties)), "R5-4"))
     number = whole_number(raw.get("round", 1), f"{where}.round", 1)
     return Position(meeples, seats, token == "open", number)
 
 
 def _seat(raw: Any, where: str, comp: Components) -> SeatStart:
-    require(isinstance(raw, Mapping), where, "must be an object")
-    unknown = [k for k in raw if k not in SEAT_KEYS]
-    require(not unknown, f"{where}.{unknown[0] if unknown else ''}",
-            f"is not a setting; use {', '.join(SEAT_KEYS)}")
+    require(isinstance(raw, Mapping), where, Say("data.object"))
+    known_keys(raw, SEAT_KEYS, where)
     tabs_raw = raw.get("tabs", [[] for _ in range(comp.tabs)])
     require(isinstance(tabs_raw, list) and len(tabs_raw) == comp.tabs, f"{where}.tabs",
-            f"must be {comp.tabs} lists of order ids, tab 1 first" + _rule("C2"))
+            _rule(Say("position.tabs", count=comp.tabs), "C2"))
     tabs = [_ids(t, f"{where}.tabs[{i}]", comp.orders, "an order card")
             for i, t in enumerate(tabs_raw)]
     cups_raw = raw.get("cups", [[] for _ in range(comp.cups)])
     require(isinstance(cups_raw, list) and len(cups_raw) == comp.cups, f"{where}.cups",
-            f"must be {comp.cups} lists of ingredient ids" + _rule("C2"))
+            _rule(Say("position.cups", count=comp.cups), "C2"))
     cups = [_ids(c, f"{where}.cups[{i}]", comp.supply, "an ingredient")
             for i, c in enumerate(cups_raw)]
     completed = _ids(raw.get("completed", []), f"{where}.completed", comp.orders, "an order card")
@@ -167,10 +159,9 @@ def _seat(raw: Any, where: str, comp: Components) -> SeatStart:
     require(isinstance(upgrades, list)
             and all(isinstance(u, str) and u in comp.upgrades for u in upgrades)
             and len(set(upgrades)) == len(upgrades), f"{where}.upgrades",
-            f"must list distinct upgrades from {', '.join(comp.upgrades)}")
+            Say("position.upgrades", upgrades=", ".join(comp.upgrades)))
     require(len(spent) == 3 * len(upgrades), f"{where}.spent",
-            f"holds {len(spent)} spent orders, but each active upgrade costs exactly 3 "
-            f"completed orders and this seat has {len(upgrades)}" + _rule("R1"))
+            _rule(Say("position.coffee.spent", spent=len(spent), upgrades=len(upgrades)), "R1"))
     return SeatStart(tabs, cups, completed, penalties, spent, rush, list(upgrades))
 
 

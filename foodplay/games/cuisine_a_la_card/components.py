@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
-from foodplay.data import DataError, read_json, require, whole_number
+from foodplay.data import DataError, Say, read_json, require, whole_number
 from foodplay.games.cuisine_a_la_card.lookups import Lookups
-from foodplay.limits import shown
+from foodplay.limits import Shown, shown
+from foodplay.position import TRUE_OR_FALSE
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
 FORMAT = "foodplay.components/1"
@@ -110,13 +111,13 @@ def load(path: str | Path | None = None) -> Components:
 
 def _identifier(value: Any, at: str) -> str:
     require(isinstance(value, str) and value.isidentifier(), at,
-            f"must be a short identifier such as 'bok_choy', not {shown(value)}")
+            Say("data.identifier_such_not", example="'bok_choy'", value=Shown(value)))
     return value
 
 
 def _names(data: dict[str, Any], name: str, where: str) -> tuple[str, ...]:
     items = data.get(name)
-    require(isinstance(items, list) and items, f"{where}: {name}", "must be a non-empty list")
+    require(isinstance(items, list) and items, f"{where}: {name}", Say("data.non_empty_list"))
     limits.entries(items, f"{where}: {name}")
     for i, item in enumerate(items):
         _identifier(item, f"{where}: {name}[{i}]")
@@ -139,18 +140,19 @@ class _Parser:
 
     def filter(self, value: Any, at: str) -> dict[str, Any]:
         require(isinstance(value, dict) and len(value) == 1 and next(iter(value)) in FILTER_KEYS,
-                at, f"must name exactly one of {', '.join(FILTER_KEYS)}")
+                at, Say("data.exactly_one_of", keys=", ".join(FILTER_KEYS)))
         key, item = next(iter(value.items()))
         allowed = {"flavour": self.flavours, "type": self.food_types,
                    "cuisine": self.cuisines, "seasoning": (True,)}[key]
         require(item in allowed and not (key != "seasoning" and isinstance(item, bool)),
-                f"{at}.{key}", f"must be one of {', '.join(map(str, allowed))}, not {shown(item)}")
+                f"{at}.{key}",
+                Say("data.one_of_not", values=", ".join(map(str, allowed)), value=Shown(item)))
         return {key: item}
 
     def condition(self, value: Any, at: str) -> dict[str, Any]:
-        require(isinstance(value, dict) and value, at, "must be an object")
+        require(isinstance(value, dict) and value, at, Say("data.object"))
         kinds = [k for k in CONDITION_KEYS if k in value]
-        require(len(kinds) == 1, at, f"must have exactly one of {', '.join(CONDITION_KEYS)}")
+        require(len(kinds) == 1, at, Say("data.exactly_one_key", keys=", ".join(CONDITION_KEYS)))
         kind = kinds[0]
         _no_extra(value, (kind, "at_least"), at)
         if kind == "has":
@@ -160,10 +162,10 @@ class _Parser:
         return {kind: whole_number(value[kind], f"{at}.{kind}", 1)}
 
     def effect(self, value: Any, trigger: str, at: str) -> dict[str, Any]:
-        require(isinstance(value, dict), at, "must be an object")
+        require(isinstance(value, dict), at, Say("data.object"))
         name = value.get("effect")
-        require(name in EFFECTS, f"{at}.effect", f"must be one of {', '.join(EFFECTS)}, "
-                                                 f"not {shown(name)}")
+        require(name in EFFECTS, f"{at}.effect", Say("data.one_of_not", values=", ".join(EFFECTS),
+                                                     value=Shown(name)))
         if name in DISH_EFFECTS:
             require(trigger == "submit", f"{at}.effect",
                     f"{name!r} only makes sense in a dish: use it with the 'submit' trigger")
@@ -183,42 +185,42 @@ class _Parser:
         return out
 
     def ability(self, value: Any, at: str, triggers: tuple[str, ...]) -> Ability:
-        require(isinstance(value, dict), at, "must be an object")
+        require(isinstance(value, dict), at, Say("data.object"))
         trigger = value.get("trigger")
         require(trigger in triggers, f"{at}.trigger",
-                f"must be one of {', '.join(triggers)}, not {shown(trigger)}")
+                Say("data.one_of_not", values=", ".join(triggers), value=Shown(trigger)))
         effects = value.get("effects")
-        require(isinstance(effects, list) and effects, f"{at}.effects", "must be a non-empty list")
+        require(isinstance(effects, list) and effects, f"{at}.effects", Say("data.non_empty_list"))
         limits.entries(effects, f"{at}.effects")
         return Ability(trigger, tuple(self.effect(e, trigger, f"{at}.effects[{i}]")
                                       for i, e in enumerate(effects)))
 
     def ingredient(self, value: Any, at: str) -> tuple[Card, int]:
-        require(isinstance(value, dict), at, "must be an object")
+        require(isinstance(value, dict), at, Say("data.object"))
         card_id = _identifier(value.get("id"), f"{at}.id")
         cuisine = value.get("cuisine")
         require(cuisine is None or cuisine in self.cuisines, f"{at}.cuisine",
-                f"must be null or one of {', '.join(self.cuisines)}")
+                Say("data.null_or_one_of", null="null", values=", ".join(self.cuisines)))
         types = value.get("types", [])
         require(isinstance(types, list) and all(t in self.food_types for t in types),
-                f"{at}.types", f"must be a list of food types ({', '.join(self.food_types)})")
+                f"{at}.types", Say("data.food_types", types=", ".join(self.food_types)))
         dual = value.get("dual", False)
-        require(isinstance(dual, bool), f"{at}.dual", "must be true or false")
+        require(isinstance(dual, bool), f"{at}.dual", TRUE_OR_FALSE)
         require(not dual or len(types) == 2, f"{at}.types",
                 "a dual-type card needs exactly two food types to choose from")
         flavours = value.get("flavours", [])
         require(isinstance(flavours, list) and all(f in self.flavours for f in flavours),
-                f"{at}.flavours", f"must be a list of flavours ({', '.join(self.flavours)})")
+                f"{at}.flavours", Say("data.flavours", flavours=", ".join(self.flavours)))
         seasoning = value.get("seasoning", False)
-        require(isinstance(seasoning, bool), f"{at}.seasoning", "must be true or false")
+        require(isinstance(seasoning, bool), f"{at}.seasoning", TRUE_OR_FALSE)
         raw = value.get("abilities", [])
-        require(isinstance(raw, list), f"{at}.abilities", "must be a list")
+        require(isinstance(raw, list), f"{at}.abilities", Say("data.list"))
         abilities = tuple(self.ability(a, f"{at}.abilities[{i}]", ("play", "submit", "purchase"))
                           for i, a in enumerate(raw))
         cuisine_ability = value.get("cuisine_ability")
         if cuisine_ability is not None:
             require(cuisine is not None, f"{at}.cuisine_ability",
-                    "needs the card to have a cuisine")
+                    Say("data.needs_cuisine"))
             cuisine_ability = self.ability(cuisine_ability, f"{at}.cuisine_ability",
                                            ("play", "submit"))
         card = Card(card_id, False, whole_number(value.get("cost"), f"{at}.cost"),
@@ -227,20 +229,20 @@ class _Parser:
         return card, limits.copies(value.get("count"), f"{at}.count")
 
     def judge(self, value: Any, at: str, tiers: tuple[int, ...]) -> Judge:
-        require(isinstance(value, dict), at, "must be an object")
+        require(isinstance(value, dict), at, Say("data.object"))
         judge_id = _identifier(value.get("id"), f"{at}.id")
         tier = value.get("tier")
         require(tier in tiers and not isinstance(tier, bool), f"{at}.tier",
-                f"must be one of the judge tiers {', '.join(map(str, tiers))}, not {shown(tier)}")
+                Say("data.judge_tier", tiers=", ".join(map(str, tiers)), value=Shown(tier)))
         requires = value.get("requires", [])
-        require(isinstance(requires, list), f"{at}.requires", "must be a list of conditions")
+        require(isinstance(requires, list), f"{at}.requires", Say("data.conditions"))
         lists = {}
         for name in ("bonus", "penalty"):
             items = value.get(name, [])
-            require(isinstance(items, list), f"{at}.{name}", "must be a list")
+            require(isinstance(items, list), f"{at}.{name}", Say("data.list"))
             parsed = []
             for i, item in enumerate(items):
-                require(isinstance(item, dict), f"{at}.{name}[{i}]", "must be an object")
+                require(isinstance(item, dict), f"{at}.{name}[{i}]", Say("data.object"))
                 parsed.append((self.condition(item.get("if"), f"{at}.{name}[{i}].if"),
                                whole_number(item.get("medals"), f"{at}.{name}[{i}].medals", 1)))
             lists[name] = tuple(parsed)
@@ -259,17 +261,17 @@ class _Parser:
 def parse(data: Any, where: str = "components") -> Components:
     """Validate raw component data; raise DataError naming the field at fault."""
     require(isinstance(data, dict), where, "must be a JSON object")
-    require(data.get("format") == FORMAT, f"{where}: format", f"must be {FORMAT!r}")
-    require(data.get("game") == GAME_ID, f"{where}: game", f"must be {GAME_ID!r}")
+    require(data.get("format") == FORMAT, f"{where}: format", Say("data.equal", value=repr(FORMAT)))
+    require(data.get("game") == GAME_ID, f"{where}: game", Say("data.equal", value=repr(GAME_ID)))
     limits.check_tree(data, where)
     label = limits.label(data.get("label", "custom"), f"{where}: label")
     parser = _Parser(data, where)
 
     tools = data.get("tools")
     require(isinstance(tools, dict) and set(tools) == set(TOOLS), f"{where}: tools",
-            "must describe exactly 'spoon' and 'fork'")
+            Say("data.describe_two", first="'spoon'", second="'fork'"))
     for tool in TOOLS:
-        require(isinstance(tools[tool], dict), f"{where}: tools.{tool}", "must be an object")
+        require(isinstance(tools[tool], dict), f"{where}: tools.{tool}", Say("data.object"))
     spoon, fork = tools["spoon"], tools["fork"]
     cards: dict[str, Card] = {
         "spoon": Card("spoon", True, 0, 0, (), False, (), None, False, (), None,
@@ -280,7 +282,7 @@ def parse(data: Any, where: str = "components") -> Components:
     forks = limits.copies(fork.get("count"), f"{where}: tools.fork.count")
 
     raw = data.get("ingredients")
-    require(isinstance(raw, list) and raw, f"{where}: ingredients", "must be a non-empty list")
+    require(isinstance(raw, list) and raw, f"{where}: ingredients", Say("data.non_empty_list"))
     limits.entries(raw, f"{where}: ingredients")
     pantry: dict[str, int] = {}
     for i, item in enumerate(raw):
@@ -295,10 +297,10 @@ def parse(data: Any, where: str = "components") -> Components:
 
     starting = data.get("starting")
     require(isinstance(starting, dict) and starting, f"{where}: starting",
-            "must map card ids to copies per player")
+            Say("data.copies_map"))
     for card_id, count in starting.items():
         require(card_id in cards and card_id != "fork", f"{where}: starting.{card_id}",
-                "must be 'spoon' or an ingredient of this set")
+                Say("data.spoon_or_ingredient", spoon="'spoon'"))
         limits.copies(count, f"{where}: starting.{card_id}", 1)
     require(sum(starting.values()) >= 5, f"{where}: starting",
             "a starting deck needs at least 5 cards, a full first hand")
@@ -307,10 +309,10 @@ def parse(data: Any, where: str = "components") -> Components:
     require(isinstance(tiers, list) and len(tiers) == 3
             and all(isinstance(t, int) and not isinstance(t, bool) and t > 0 for t in tiers)
             and tiers == sorted(set(tiers)), f"{where}: judge_tiers",
-            "must be three rising meal-point thresholds, such as [15, 18, 21]")
+            Say("data.tiers", example="[15, 18, 21]"))
     raw_judges = data.get("judges")
     require(isinstance(raw_judges, list) and raw_judges, f"{where}: judges",
-            "must be a non-empty list")
+            Say("data.non_empty_list"))
     limits.entries(raw_judges, f"{where}: judges")
     judges: dict[str, Judge] = {}
     for i, item in enumerate(raw_judges):

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from foodplay import position as pos
-from foodplay.data import require
+from foodplay.data import Say, require
 
 if TYPE_CHECKING:
     from foodplay.games.cuisine_a_la_card.rules import CuisineState
@@ -70,10 +70,10 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
             take(piles[name], f"{at}.{name}", mine)
         for i, card in enumerate(piles["eaten"]):
             pos.check(not cards[card].tool, game, f"{at}.eaten[{i}]",
-                      "Spoons and Forks are never part of a dish", "Q1")
+                      Say("position.cuisine.tools_in_dish"), "Q1")
         plates = seat.get("plates", [])
         require(isinstance(plates, list) and len(plates) <= PLATES, f"{at}.plates",
-                f"must list at most {PLATES} warming plates (null for an empty one)")
+                Say("position.plates", count=PLATES, null="null"))
         placed = pos.id_list([c for c in plates if c is not None], f"{at}.plates", cards,
                              "a card")
         take(placed, f"{at}.plates", mine)
@@ -94,14 +94,14 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
         state.plates[s] = list(plates) + [None] * (PLATES - len(plates))
         state.medals[s] = pos.count(seat.get("medals", 0), f"{at}.medals")
         pos.check(state.medals[s] < state.target, game, f"{at}.medals",
-                  f"is {state.medals[s]}: at {state.target} the end would already be triggered",
+                  Say("position.cuisine.medals", medals=state.medals[s], target=state.target),
                   "E1")
         won = pos.id_list(seat.get("judges", []), f"{at}.judges", comp.judges, "a judge")
         judges.take_all(won, f"{at}.judges")
         waiting = Counter(pos.id_list(seat.get("waiting", won), f"{at}.waiting", comp.judges,
                                       "a judge"))
         pos.check(not waiting - Counter(won), game, f"{at}.waiting",
-                  "names a judge the seat has not scored", "P2-6")
+                  Say("position.cuisine.waiting"), "P2-6")
         state.won[s] = []
         for j in won:  # a judge works from its owner's next turn (rule 2-6, D3)
             state.won[s].append({"judge": j, "active": waiting[j] == 0})
@@ -114,10 +114,10 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
     state.trash += trash
     market = raw.get("market", [None] * MARKET_SIZE)
     require(isinstance(market, list) and len(market) == MARKET_SIZE, f"{where}.market",
-            f"must list the {MARKET_SIZE} Market slots, slot 1 first (null for an empty one)")
+            Say("position.market", count=MARKET_SIZE, null="null"))
     for i, card in enumerate(market):
         require(card is None or (isinstance(card, str) and card in comp.pantry),
-                f"{where}.market[{i}]", f"{pos.shown(card)} is not an ingredient of the Pantry")
+                f"{where}.market[{i}]", Say("position.not_pantry", value=pos.Shown(card)))
     pool.take_all([c for c in market if c], f"{where}.market")
     fridge = pos.id_list(raw.get("fridge", []), f"{where}.fridge", comp.pantry, "an ingredient")
     pool.take_all(fridge, f"{where}.fridge")
@@ -129,15 +129,14 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
         state.market = [state.pantry.pop() if state.pantry else None for _ in market]
     empty = [i for i, card in enumerate(state.market) if card is None]
     pos.check(not empty or not state.pantry, game, f"{where}.market[{empty[0] if empty else 0}]",
-              f"is empty while the Pantry still holds {len(state.pantry)} cards: every cleanup "
-              "refills the Market", "G6")
+              Say("position.cuisine.market_empty", count=len(state.pantry)), "G6")
     _judges(state, raw.get("judges"), slots, judges, f"{where}.judges")
     if "stacks" in raw:
         _stacks(state, raw["stacks"], judges, f"{where}.stacks")
     active = raw.get("active")
     require(active is None or (isinstance(active, int) and not isinstance(active, bool)
                                and 0 <= active < state.players), f"{where}.active",
-            f"must be a seat from 0 to {state.players - 1}")
+            Say("position.seat", low=0, high=state.players - 1))
     return active
 
 
@@ -151,21 +150,21 @@ def _judges(state: CuisineState, raw: Any, slots: list[str], pool: pos.Pool,
             state.judges[i]["judge"] for i, k in enumerate(slots) if k == key]
     shown = raw if raw is not None else [slot["judge"] for slot in state.judges]
     require(isinstance(shown, list) and len(shown) == len(slots), where,
-            f"must list the {len(slots)} judge places, one judge id (or null) each")
+            Say("position.judge_places", count=len(slots), null="null"))
     for i, judge in enumerate(shown):
         if judge is None:
             continue
         require(isinstance(judge, str) and judge in comp.judges, f"{where}[{i}]",
-                f"{pos.shown(judge)} is not a judge")
+                Say("position.not_judge", value=pos.Shown(judge)))
         pos.check(slots[i] == "all" or str(comp.judges[judge].tier) == slots[i], game,
-                  f"{where}[{i}]", f"place {i + 1} shows judges needing {slots[i]} meal points",
+                  f"{where}[{i}]", Say("position.cuisine.place_tier", place=i + 1, points=slots[i]),
                   "S3")
         pool.take(judge, f"{where}[{i}]")
     for key in stacks:
         stacks[key] = [j for j in stacks[key] if pool.left[j] > 0]
     for i, judge in enumerate(shown):
         pos.check(judge is not None or not stacks[slots[i]], game, f"{where}[{i}]",
-                  "is empty, but its stack still holds judges", "D4")
+                  Say("position.cuisine.stack_left"), "D4")
     state.stacks = stacks
     state.judges = [{"stack": key, "judge": judge} for key, judge in zip(slots, shown,
                                                                          strict=True)]
@@ -176,7 +175,7 @@ def _dishes(state: CuisineState, raw: Any, won: list[str], eaten: list[str],
     """`dishes`: the dishes the seat served, one per judge it scored, in order: their `cards`
     (eaten, rule 2-7), meal `points` and `medals`."""
     require(isinstance(raw, list) and len(raw) == len(won), where,
-            f"must list {len(won)} dishes, one per judge the seat scored, in order")
+            Say("position.dishes", count=len(won)))
     out, left = [], Counter(eaten)
     for d, item in enumerate(raw):
         at = f"{where}[{d}]"
@@ -184,7 +183,7 @@ def _dishes(state: CuisineState, raw: Any, won: list[str], eaten: list[str],
         cards = pos.id_list(item.get("cards", []), f"{at}.cards", state.comp.cards, "a card")
         for i, card in enumerate(cards):
             pos.check(left[card] > 0, state.game, f"{at}.cards[{i}]",
-                      f"{card!r} is not among the seat's eaten cards", "P2-7")
+                      Say("position.cuisine.not_eaten", card=pos.Shown(card)), "P2-7")
             left[card] -= 1
         out.append({"judge": won[d], "cards": cards,
                     "points": pos.count(item.get("points", 0), f"{at}.points"),
@@ -201,23 +200,22 @@ def _stacks(state: CuisineState, raw: Any, pool: pos.Pool, where: str) -> None:
         order = pos.id_list(raw.get(key, []), f"{where}.{key}", state.comp.judges, "a judge")
         for i, judge in enumerate(order):
             pos.check(key == "all" or str(state.comp.judges[judge].tier) == key, state.game,
-                      f"{where}.{key}[{i}]", f"{judge!r} needs other meal points than "
-                      f"stack {key}", "S3")
+                      f"{where}.{key}[{i}]",
+                      Say("position.cuisine.stack_tier", judge=repr(judge), stack=key), "S3")
             pos.check(left[judge] > 0, state.game, f"{where}.{key}[{i}]",
-                      f"{judge!r} is shown, scored or stacked already", "G2")
+                      Say("position.cuisine.judge_used", judge=repr(judge)), "G2")
             left[judge] -= 1
         state.stacks[key] = list(reversed(order))
     missing = sorted(left.elements())
-    pos.check(not missing, state.game, where, f"leaves out the judge {missing[:1]}: every "
-              "judge must be somewhere", "G2")
+    pos.check(not missing, state.game, where,
+              Say("position.cuisine.judge_missing", judge=str(missing[:1])), "G2")
 
 
 def check_alone(setup: Mapping[str, Any]) -> None:
     """A full position cannot be mixed with the shortcuts that fix parts of a dealt game."""
     mixed = [k for k in PARTIAL_KEYS if k in setup]
     require(not mixed, f"setup.{mixed[0] if mixed else ''}",
-            "cannot be used together with setup.position, which already says where "
-            "every card is")
+            Say("position.cuisine.with_position", other="setup.position"))
 
 
 def export(state: CuisineState) -> dict[str, Any] | None:

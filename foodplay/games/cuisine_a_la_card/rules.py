@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from itertools import compress
 from typing import Any
 
-from foodplay.data import DataError, require
+from foodplay.data import DataError, Say, require
 from foodplay.engine import (
     DEFAULT_NAMES,
     Credits,
@@ -30,6 +30,7 @@ from foodplay.games.cuisine_a_la_card import components as cu_components
 from foodplay.games.cuisine_a_la_card import scoring
 from foodplay.games.cuisine_a_la_card.components import CHOICE_EFFECTS, Components
 from foodplay.games.cuisine_a_la_card.lookups import NO_JUDGE, Lookups, shuffle
+from foodplay.position import TRUE_OR_FALSE
 
 K = "cuisine-a-la-card."
 HAND_SIZE = 5  # S1, P3
@@ -1315,14 +1316,14 @@ class CuisineGame(Game):
         chosen = dict(OPTIONS)
         for name, value in dict(options or {}).items():
             require(name in OPTIONS, f"options.{name}",
-                    f"is not an option; the options are {', '.join(OPTIONS)}")
-            require(isinstance(value, bool), f"options.{name}", "must be true or false")
+                    Say("position.not_option", options=", ".join(OPTIONS)))
+            require(isinstance(value, bool), f"options.{name}", TRUE_OR_FALSE)
             chosen[name] = value
         comp = self.components(components)
         setup = dict(setup or {})
         base = seed if seed is not None else setup.get("seed", 0)
         require(isinstance(base, int) and not isinstance(base, bool), "setup.seed",
-                "must be a whole number")
+                Say("data.integer"))
         rng = random.Random(base)
         state = CuisineState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]),
                              chosen)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from foodplay.data import DataError, require
+from foodplay.data import DataError, Say, require
 from foodplay.games.cuisine_a_la_card.lookups import shuffle
 from foodplay.games.cuisine_a_la_card.rules import HAND_SIZE, MARKET_SIZE, PLATES, ev
+from foodplay.limits import Shown
 
 if TYPE_CHECKING:
     from foodplay.games.cuisine_a_la_card.rules import CuisineState
@@ -20,22 +21,22 @@ SETUP_FIELDS = ("seed", "first_player", "deck_top", "position", "fridge", "judge
 
 
 def _card_list(value: Any, where: str, known: dict[str, Any]) -> list[str]:
-    require(isinstance(value, list), where, "must be a list of card ids")
+    require(isinstance(value, list), where, Say("position.card_list"))
     for i, card in enumerate(value):
         require(isinstance(card, str) and card in known, f"{where}[{i}]",
-                f"{card!r} is not a card of this component set")
+                Say("position.not_card", value=Shown(card)))
     return value
 
 
 def _per_seat(setup: dict[str, Any], name: str, players: int) -> dict[int, Any]:
     value = setup.get(name, {})
     require(isinstance(value, dict), f"setup.{name}",
-            "must map seat numbers (\"0\", \"1\", ...) to values")
+            Say("position.seat_map", examples='"0", "1", ...'))
     out = {}
     for key, item in value.items():
         require(str(key).isascii() and str(key).isdecimal() and int(key) < players,
                 f"setup.{name}.{key}",
-                f"must be a seat from 0 to {players - 1}")
+                Say("position.seat", low=0, high=players - 1))
         out[int(key)] = item
     return out
 
@@ -53,13 +54,15 @@ class _Supply:
         if seat is not None and card in self.starting[seat]:
             self.starting[seat].remove(card)
         elif card == "fork":
-            require(self.state.forks > 0, where, "no Fork is left in the pile")
+            require(self.state.forks > 0, where, Say("position.cuisine.no_fork"))
             self.state.forks -= 1
         elif card in self.pantry:
             self.pantry.remove(card)
         else:
-            source = "starting deck" if card in comp.starting else "Pantry"
-            raise DataError(where, f"no {card!r} is left in the {source} to take")
+            pile = "starting" if card in comp.starting else "pantry"
+            source = Say(f"position.pile.{pile}")
+            raise DataError(where, Say("position.cuisine.none_left", card=repr(card),
+                                       source=source))
 
 
 def deal(state: CuisineState, setup: dict[str, Any]) -> None:
@@ -67,10 +70,11 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
     comp, rng, players = state.comp, state.rng, state.players
     unknown = sorted(set(setup) - set(SETUP_FIELDS))
     if unknown:
-        raise DataError(f"setup.{unknown[0]}", f"is not a setting; use {', '.join(SETUP_FIELDS)}")
+        raise DataError(f"setup.{unknown[0]}",
+                        Say("position.not_setting", allowed=", ".join(SETUP_FIELDS)))
     if "seed" in setup:
         require(isinstance(setup["seed"], int) and not isinstance(setup["seed"], bool),
-                "setup.seed", "must be a whole number")
+                "setup.seed", Say("data.integer"))
     events = state.setup_events
     cards = comp.cards
     staged = setup.get("position")
@@ -95,7 +99,7 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
         slots = sorted(keys + keys[:2][:players - 2], key=keys.index)
     top = setup.get("judges_top", [])
     _card_list(top, "setup.judges_top", comp.judges)
-    require(len(set(top)) == len(top), "setup.judges_top", "names a judge twice")
+    require(len(set(top)) == len(top), "setup.judges_top", Say("position.cuisine.judge_twice"))
     for judge in reversed(top):
         stack = state.stacks["all" if advanced else str(comp.judges[judge].tier)]
         stack.remove(judge)
@@ -126,7 +130,7 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
         for seat, value in table.items():
             _card_list(value, f"setup.{name}.{seat}", cards)
             require(limit is None or len(value) <= limit, f"setup.{name}.{seat}",
-                    f"holds at most {limit} cards")
+                    Say("position.cuisine.at_most", limit=limit))
             for i, card in enumerate(value):
                 supply.take(card, seat, f"setup.{name}.{seat}[{i}]")
     fridge = _card_list(setup.get("fridge", []), "setup.fridge", comp.pantry)
@@ -152,7 +156,7 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
     medals = _per_seat(setup, "medals", players)
     for seat, value in medals.items():
         require(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
-                f"setup.medals.{seat}", "must be a whole number of medals")
+                f"setup.medals.{seat}", Say("position.cuisine.medals_number"))
         state.medals[seat] = value
     _first_player(state, setup, events, staged=False,
                   example=bool(hands or decks or plates or fridge or pantry_top or medals))
@@ -167,7 +171,7 @@ def _first_player(state: CuisineState, setup: dict[str, Any], events: list, stag
         first, why = rng.randrange(players), "setup.first_seed"
     else:
         require(isinstance(first, int) and not isinstance(first, bool) and 0 <= first < players,
-                "setup.first_player", f"must be a seat from 0 to {players - 1}")
+                "setup.first_player", Say("position.seat", low=0, high=players - 1))
         why = "setup.first_chosen"
     active = first if active is None else active
     state.first = state.active = first

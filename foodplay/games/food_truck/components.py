@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
-from foodplay.data import read_json, require
-from foodplay.limits import shown
+from foodplay.data import Say, read_json, require
+from foodplay.limits import Shown, shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
 FORMAT = "foodplay.components/1"
@@ -43,19 +43,19 @@ def load(path: str | Path | None = None) -> Components:
 
 def _ids(value: Any, where: str, minimum: int) -> list[str]:
     require(isinstance(value, list) and len(value) >= minimum, where,
-            f"must be a list of at least {minimum} card ids")
+            Say("data.card_ids_min", minimum=minimum))
     limits.entries(value, where)
     for i, item in enumerate(value):
         require(isinstance(item, str) and item.isidentifier(), f"{where}[{i}]",
-                f"must be a short identifier such as 'pizza', not {shown(item)}")
+                Say("data.identifier_such_not", example="'pizza'", value=Shown(item)))
     return list(value)
 
 
 def parse(data: Any, where: str = "components") -> Components:
     """Validate raw component data; raise DataError naming the field at fault."""
     require(isinstance(data, Mapping), where, "must be a JSON object")
-    require(data.get("format") == FORMAT, f"{where}: format", f"must be {FORMAT!r}")
-    require(data.get("game") == GAME_ID, f"{where}: game", f"must be {GAME_ID!r}")
+    require(data.get("format") == FORMAT, f"{where}: format", Say("data.equal", value=repr(FORMAT)))
+    require(data.get("game") == GAME_ID, f"{where}: game", Say("data.equal", value=repr(GAME_ID)))
     limits.check_tree(data, where)
     label = limits.label(data.get("label", "custom"), f"{where}: label")
 
@@ -66,15 +66,15 @@ def parse(data: Any, where: str = "components") -> Components:
     starting = _ids(data.get("starting_meals"), f"{where}: starting_meals", 1)
     for i, meal in enumerate(starting):
         require(meal in meals, f"{where}: starting_meals[{i}]",
-                f"{shown(meal)} is not one of the meals listed under 'meals'")
+                Say("data.value_not_meal", value=Shown(meal), field="'meals'"))
 
     central = data.get("central_deck")
     require(isinstance(central, Mapping), f"{where}: central_deck",
-            "must map meal ids to numbers of cards")
+            Say("data.meal_counts"))
     counts: dict[str, int] = {}
     for meal, count in central.items():
         at = f"{where}: central_deck.{limits.part(meal)}"
-        require(meal in meals, at, "is not one of the meals listed under 'meals'")
+        require(meal in meals, at, Say("data.not_meal", field="'meals'"))
         counts[meal] = limits.copies(count, at, 0)
 
     desserts = _ids(data.get("desserts"), f"{where}: desserts", 2)
@@ -86,11 +86,11 @@ def parse(data: Any, where: str = "components") -> Components:
 
     trucks = data.get("truck_deck")
     require(isinstance(trucks, list) and trucks, f"{where}: truck_deck",
-            "must be a non-empty list of truck effect ids")
+            Say("data.non_empty_list_of", what=Say("data.what.truck_ids")))
     limits.entries(trucks, f"{where}: truck_deck", limits.COPIES)
     for i, effect in enumerate(trucks):
         require(effect in EFFECTS, f"{where}: truck_deck[{i}]",
-                f"{shown(effect)} is not a truck effect; choose from {', '.join(EFFECTS)}")
+                Say("data.not_truck_effect", value=Shown(effect), effects=", ".join(EFFECTS)))
     limits.components(sum(counts.values()) + 5 * len(trucks) + 5 * len(starting), where)
     return Components(label, tuple(meals), tuple(starting), counts, tuple(desserts),
                       tuple(trucks), data)

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from foodplay import position as pos
-from foodplay.data import require
+from foodplay.data import Say, require
 
 if TYPE_CHECKING:
     from foodplay.games.food_truck.rules import FoodTruckState
@@ -35,31 +35,29 @@ def apply(state: FoodTruckState, raw: Any, central: list[str], top: list[str]) -
         hand = pos.id_list(seat.get("hand", list(comp.starting) + [dessert]), f"{at}.hand",
                            set(comp.meals) | {dessert}, "a meal or this seat's dessert")
         pos.check(hand.count(dessert) == 1, game, f"{at}.hand",
-                  f"must hold this seat's one dessert, {dessert!r}", "R0-2")
+                  Say("position.truck.dessert", dessert=repr(dessert)), "R0-2")
         extra = Counter(c for c in hand if c != dessert)
         extra.subtract(Counter(comp.starting))
         pos.check(all(n >= 0 for n in extra.values()), game, f"{at}.hand",
-                  f"must still hold the starting meals {', '.join(comp.starting)}: a player's "
-                  "cards only ever grow", "R0-2")
+                  Say("position.truck.starting", meals=", ".join(comp.starting)), "R0-2")
         pool.take_all(sorted(extra.elements()), f"{at}.hand")
         state.hand[s] = hand
         state.vp[s] = pos.count(seat.get("vp", 0), f"{at}.vp")
         pos.check(state.vp[s] < state.target, game, f"{at}.vp",
-                  f"is {state.vp[s]}: with {state.target} the game would already be won", "R3-4")
+                  Say("position.truck.vp", vp=state.vp[s], target=state.target), "R3-4")
         if state.trucks_on:
             deck = pos.id_list(seat.get("truck_deck", list(reversed(state.truck_deck[s]))),
                                f"{at}.truck_deck", comp.trucks, "a truck card")
             used = pos.id_list(seat.get("truck_discard", []), f"{at}.truck_discard",
                                comp.trucks, "a truck card")
             pos.check(Counter(deck + used) == Counter(comp.trucks), game, at,
-                      f"must hold each of the {len(comp.trucks)} truck cards once, in the truck "
-                      "deck or its discard pile", "R0-1")
+                      Say("position.truck.trucks", count=len(comp.trucks)), "R0-1")
             pos.check(bool(deck), game, f"{at}.truck_deck",
-                      "is empty: the discard pile is shuffled into a new deck first", "R3-2")
+                      Say("position.truck.deck_empty"), "R3-2")
             state.truck_deck[s], state.truck_discard[s] = list(reversed(deck)), used
         else:
             require("truck_deck" not in seat and "truck_discard" not in seat, at,
-                    "has truck cards, but this game is played without them (options.trucks)")
+                    Say("position.truck.no_trucks", option="options.trucks"))
     if "supply" not in raw:  # dealt from the central deck, as at the end of a round (R3-3)
         state.central = pos.stack_top(pool.rest(central), top, "setup.deck_top", "central deck")
         state.supply = [state.central.pop()
@@ -67,13 +65,13 @@ def apply(state: FoodTruckState, raw: Any, central: list[str], top: list[str]) -
         return
     supply = pos.id_list(raw["supply"], f"{where}.supply", comp.meals, "a meal")
     pos.check(len(supply) <= state.players, game, f"{where}.supply",
-              f"holds {len(supply)} cards, but the supply has one per player", "R3-3")
+              Say("position.truck.supply_size", count=len(supply)), "R3-3")
     pool.take_all(supply, f"{where}.supply")
     state.supply = supply
     state.central = pos.stack_top(pool.rest(central), top, "setup.deck_top", "central deck")
     pos.check(len(supply) == state.players or not state.central, game, f"{where}.supply",
-              f"holds {len(supply)} cards while the central deck still holds "
-              f"{len(state.central)}: a round starts with one card per player", "R3-3")
+              Say("position.truck.supply_central", count=len(supply),
+                  central=len(state.central)), "R3-3")
 
 
 def export(state: FoodTruckState) -> dict[str, Any] | None:

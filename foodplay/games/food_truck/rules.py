@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from foodplay.data import DataError, require
+from foodplay.data import DataError, Say, require
 from foodplay.engine import (
     DEFAULT_NAMES,
     Credits,
@@ -29,7 +29,7 @@ from foodplay.engine import (
 )
 from foodplay.games.food_truck import components as ft_components
 from foodplay.games.food_truck.components import Components
-from foodplay.position import stack_top
+from foodplay.position import TRUE_OR_FALSE, stack_top
 
 GAME_ID = "food-truck"
 TARGET, TARGET_FIVE = 3, 2  # victory points to win (R0, R3-4)
@@ -709,18 +709,19 @@ class FoodTruckGame(Game):
         options = dict(options or {})
         for name in options:
             require(name in OPTIONS, f"options.{name}",
-                    f"is not an option of Food Truck; the options are {', '.join(OPTIONS)}")
+                    Say("position.not_option_of", title="Food Truck",
+                        options=", ".join(OPTIONS)))
         trucks = options.get("trucks", True)
-        require(isinstance(trucks, bool), "options.trucks", "must be true or false")
+        require(isinstance(trucks, bool), "options.trucks", TRUE_OR_FALSE)
         comp = self.components(components)
         require(len(comp.desserts) >= players, "components: desserts",
-                f"has {len(comp.desserts)} desserts, but {players} players need one each")
+                Say("position.truck.desserts", count=len(comp.desserts), players=players))
         require(names is None or (isinstance(names, list) and len(names) == players),
-                "names", f"must be a list of {players} names")
+                "names", Say("position.name_list", players=players))
         setup = dict(setup or {})
         base = seed if seed is not None else setup.get("seed", 0)
         require(isinstance(base, int) and not isinstance(base, bool), "setup.seed",
-                "must be a whole number")
+                Say("data.integer"))
         rng = random.Random(base)
         state = FoodTruckState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]),
                                trucks)
@@ -731,7 +732,7 @@ class FoodTruckGame(Game):
         state.central = stack_top(central, top, f"setup.{name}", "central deck")
         fixed = setup.pop("trucks", None)
         require(fixed is None or (isinstance(fixed, list) and len(fixed) == players),
-                "setup.trucks", f"must be a list of {players} lists of truck effects, one per seat")
+                "setup.trucks", Say("position.truck.effects", players=players))
         for s in range(players):
             deck = list(comp.trucks)
             rng.shuffle(deck)
@@ -745,14 +746,15 @@ class FoodTruckGame(Game):
             apply_position(state, staged, central, top)
         first = setup.pop("first_player", None)
         setup.pop("seed", None)
-        require(not setup, "setup", f"unknown setting {next(iter(setup), '')!r}; use "
-                                    "deck_top, trucks, position, first_player or seed")
+        require(not setup, "setup",
+                Say("position.unknown_setting", name=repr(next(iter(setup), "")),
+                    allowed="deck_top, trucks, position, first_player, seed"))
         if first is None:
             first = rng.randrange(players)
             why = "food-truck.setup.first_seed"
         else:
             require(_is_seat(first, players), "setup.first_player",
-                    f"must be a seat from 0 to {players - 1}")
+                    Say("position.seat", low=0, high=players - 1))
             why = "food-truck.setup.first_chosen"
         state.first = first
         events = state.setup_events
