@@ -87,7 +87,7 @@ def defects(lang: str) -> list[Defect]:
                   ("Cuisine's ingredient cards counted with 个 (they are 张)",
                    r"(?:\d+|一)个(?:或更多)?[^，。；、\d]{0,6}材料", ("cuisine-a-la-card",)),
                   ("a space between CJK and a Latin letter or digit (the rule: none)",
-                   rf"[{CJK}] [A-Za-z0-9]|[A-Za-z0-9] [{CJK}]", None)]
+                   rf"[{CJK}] [A-Za-z0-9{{]|[A-Za-z0-9}}] [{CJK}]", None)]
     for term, (_, games) in FORBIDDEN[lang].items():
         bounded = rf"(?<!\w){re.escape(term)}(?!\w)"  # Chinese words have no word boundaries
         found.append((f"forbidden term {term!r}", re.escape(term) if lang == "zh" else bounded,
