@@ -221,7 +221,9 @@ def test_a_refused_page_retries_by_itself_then_loads_and_keeps_its_kernel(server
         expect(page.locator("h1")).to_have_text(full, timeout=10_000)
         for sock in held:
             sock.close()
-        server.wait_kernels(lambda n: n == 0, GONE_S)
+        # the held pages' kernels go; the refused page, retrying every 2 s, may already have
+        # taken a place of its own by then (seen once in a full run: 1 kernel, its own)
+        server.wait_kernels(lambda n: n <= 1, GONE_S)
         button = page.get_by_role("button", name="Press")
         expect(button).to_be_visible(timeout=START_S * 1000)  # reloaded by itself
         button.click()
