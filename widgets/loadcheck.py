@@ -112,13 +112,17 @@ def wait_notice() -> str:
             + paragraphs("fp-wait") + "\n</div>\n")
 
 
-def refresh_wait_notice(path: Path = WAIT_NOTICE) -> bool:
-    """Bring the template's notice up to date; whether the file changed."""
-    text = wait_notice()
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write `text` to a generated file unless it already holds it; whether it changed."""
     if path.is_file() and path.read_text(encoding="utf-8") == text:
         return False
     path.write_text(text, encoding="utf-8")
     return True
+
+
+def refresh_wait_notice(path: Path = WAIT_NOTICE) -> bool:
+    """Bring the template's notice up to date; whether the file changed."""
+    return write_if_changed(path, wait_notice())
 
 
 def notice_cell(nb: dict[str, Any]) -> dict[str, Any] | None:

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from foodplay.messages import LANGUAGES, catalogue
+from foodplay_widgets.loadcheck import write_if_changed
 
 WORDS_FILE = (Path(__file__).parent / "jupyter" / "voila" / "templates" / "foodplay"
               / "kernel_lost_words.js")
@@ -34,11 +35,7 @@ def words_js() -> str:
 
 def refresh(path: Path = WORDS_FILE) -> bool:
     """Bring the words file up to date; whether it changed."""
-    text = words_js()
-    if path.is_file() and path.read_text(encoding="utf-8") == text:
-        return False
-    path.write_text(text, encoding="utf-8")
-    return True
+    return write_if_changed(path, words_js())
 
 
 def main() -> int:

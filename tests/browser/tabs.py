@@ -254,3 +254,20 @@ def screenshot_to(folder: Path, page: Page, name: str) -> Path:
     path = folder / f"{name}.png"
     page.screenshot(path=str(path))
     return path
+
+
+def kill_kernel(kernel_id: str) -> int:
+    """SIGKILL the page's kernel, as the out-of-memory killer would; its process id. The
+    server runs under this test process, and each kernel's command line names its id."""
+    import signal
+
+    import psutil
+
+    for proc in psutil.Process().children(recursive=True):
+        try:
+            if any(f"kernel-{kernel_id}.json" in part for part in proc.cmdline()):
+                proc.send_signal(signal.SIGKILL)
+                return proc.pid
+        except psutil.NoSuchProcess:
+            continue
+    raise AssertionError(f"no process for kernel {kernel_id}")

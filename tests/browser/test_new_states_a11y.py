@@ -13,12 +13,10 @@ to test-artifacts/screenshots/new-state-*.png.
 from __future__ import annotations
 
 import random
-import signal
 
-import psutil
 import pytest
 from playwright.sync_api import expect
-from tabs import VoilaKernels
+from tabs import VoilaKernels, kill_kernel
 from test_screens import AXE_RUN
 
 from foodplay.messages import catalogue
@@ -45,17 +43,6 @@ SEEN = """(sel) => { const e = document.querySelector(sel);
           uncovered: !!top && (e.contains(top) || top.contains(e))}; }"""
 
 
-def kill_kernel(kernel_id: str) -> None:
-    """SIGKILL the page's kernel (its command line names its id), as the out-of-memory killer
-    would; the server runs under this test process."""
-    for proc in psutil.Process().children(recursive=True):
-        try:
-            if any(f"kernel-{kernel_id}.json" in part for part in proc.cmdline()):
-                proc.send_signal(signal.SIGKILL)
-                return
-        except psutil.NoSuchProcess:
-            continue
-    raise AssertionError(f"no process for kernel {kernel_id}")
 
 
 def seen(page, selector: str, size: tuple[int, int]) -> dict:

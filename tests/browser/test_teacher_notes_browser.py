@@ -11,12 +11,10 @@ from __future__ import annotations
 import html
 import json
 import re
-import signal
 import time
 
-import psutil
 from playwright.sync_api import expect
-from tabs import VoilaKernels
+from tabs import VoilaKernels, kill_kernel
 
 from foodplay_widgets.store import BrowserStore
 
@@ -25,17 +23,6 @@ UPDATE_MS = 10_000
 LOST_MS = 10_000  # the server checks its kernels every 3 s: measured 0.07 to 3.1 s
 
 
-def kill_kernel(kernel_id: str) -> int:
-    """SIGKILL the page's kernel, as the out-of-memory killer would; its process id. The
-    server runs under this test process, and each kernel's command line names its id."""
-    for proc in psutil.Process().children(recursive=True):
-        try:
-            if any(f"kernel-{kernel_id}.json" in part for part in proc.cmdline()):
-                proc.send_signal(signal.SIGKILL)
-                return proc.pid
-        except psutil.NoSuchProcess:
-            continue
-    raise AssertionError(f"no process for kernel {kernel_id}")
 
 
 def test_a_dead_kernel_is_said_at_once_and_a_reload_brings_every_note_back(page, voila_server):
