@@ -14,7 +14,7 @@ $(BIN)/activate: pyproject.toml
 
 ## serve: the tutor's gallery in Voilà on http://127.0.0.1:$(PORT)/
 serve: $(BIN)/activate
-	$(BIN)/python -m foodplay_widgets.serve --port $(PORT)
+	$(BIN)/python -m foodplay_widgets.serving.serve --port $(PORT)
 
 ## chromium: Debian's Chromium for the browser tests (never `playwright install`), and a
 ## CJK font so that Korean and Chinese pages render (and are screenshot) as text, not boxes

@@ -24,7 +24,7 @@ class Say:
         self.params = params
 
     def text(self, lang: str = "en") -> str:
-        from foodplay.messages import catalogue
+        from foodplay.i18n.messages import catalogue
 
         return catalogue(None, lang).format(self.key, said(self.params, lang))
 
@@ -61,8 +61,8 @@ class DataError(ValueError):
         English."""
         if self.say is None or lang == "en":
             return str(self)
+        from foodplay.i18n.messages import catalogue
         from foodplay.limits import short_message
-        from foodplay.messages import catalogue
 
         where = self.where if self.where_say is None else self.where_say.text(lang)
         return catalogue(None, lang).format("data.error", {

@@ -11,12 +11,14 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import FrozenInstanceError, dataclass, field
 from functools import cache, cached_property
+from importlib import import_module
 from operator import attrgetter
 from pathlib import Path
+from types import ModuleType
 from typing import Any, ClassVar, Self
 
 from foodplay.data import Say
-from foodplay.messages import Catalogue, catalogue
+from foodplay.i18n.messages import Catalogue, catalogue
 from foodplay.rulebook import Rulebook
 
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve")
@@ -298,12 +300,28 @@ class Game:
     def catalogue(self, lang: str = "en") -> Catalogue:
         return catalogue(self.package_dir, lang)
 
+    def part(self, name: str) -> ModuleType:
+        """One module of the game's package: `components`, `bot` or `text`."""
+        return import_module(f"{type(self).__module__.rpartition('.')[0]}.{name}")
+
+    def components(self, data: Mapping[str, Any] | None = None) -> Any:
+        """`data` validated as a component set, or the tutor's own set (read once, shared)."""
+        found = self.part("components")
+        return found.parse(data, "components") if data is not None else _default_set(found)
+
     def heuristic(self, state: State, seat: Seat) -> Suggestion:
-        raise NotImplementedError
+        """The game's heuristic bot: a move for `seat` with a one-line reason (the hint)."""
+        return self.part("bot").suggest(state, seat)
 
     def describe(self, view: Mapping[str, Any], lang: str = "en") -> str:
         """A view as plain text (command line, golden files)."""
-        raise NotImplementedError
+        return self.part("text").describe(view, self.catalogue(lang))
+
+
+@cache
+def _default_set(components: ModuleType) -> Any:
+    """A game's own component set, loaded and validated once per process."""
+    return components.load()
 
 
 class State:

@@ -62,7 +62,7 @@ def explain(state: State, events: list[Event], seat: Seat | None = None,
 
 def clause_label(clause: Clause, lang: str = "en", state: State | None = None) -> str:
     """"Rule 5-2 · rulebook" style label."""
-    from foodplay.messages import catalogue
+    from foodplay.i18n.messages import catalogue
 
     cat = state.game.catalogue(lang) if state else catalogue(None, lang)
     return (f"{cat.format('clause.ref', {'number': clause.number})} · "

@@ -73,7 +73,7 @@ def shown(value: Any, limit: int = SHOWN_CHARS, lang: str = "en", *, quoted: boo
     and at most `limit` characters of it; a longer value is cut with an ellipsis and its whole
     length, in `lang` ("'xxx…' (100000 characters)"). Lists, objects and numbers too large to
     show are named, not shown."""
-    from foodplay.messages import catalogue
+    from foodplay.i18n.messages import catalogue
 
     if isinstance(value, (list, tuple, dict)):
         key = "limit.shown_object" if isinstance(value, dict) else "limit.shown_list"

@@ -16,9 +16,9 @@ from urllib.parse import parse_qs, parse_qsl, urlencode
 
 from foodplay.data import DataError, Say
 from foodplay.games import LISTINGS, built_games, get_game
-from foodplay.langcodes import public, public_codes, resolve
+from foodplay.i18n.langcodes import public, public_codes, resolve
+from foodplay.i18n.messages import catalogue
 from foodplay.limits import LINK_CHARS, SHOWN_CHARS, inflate, printable, shown
-from foodplay.messages import catalogue
 from foodplay.record import Record, RecordError, replay
 
 # The longest link the tutor hands out (a class link, a share link), counted as the relative

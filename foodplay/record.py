@@ -238,7 +238,7 @@ def _narration_key(game: Any, key: str, where: str, step: int) -> None:
     """A narration key must name a message of the game that needs no parameters, in every
     language (a plural message needs its count): a record gives none, and the app shows the
     message as it stands."""
-    from foodplay.messages import LANGUAGES, TemplateError, template_fields
+    from foodplay.i18n.messages import LANGUAGES, TemplateError, template_fields
 
     for lang in LANGUAGES:
         cat = game.catalogue(lang)

@@ -3,7 +3,8 @@
     .venv/bin/python scripts/bench_abandoned.py [--abandoned 40] [--learners 30] [--runs 2]
                                                 [--notebook burg.ipynb] [-- SERVER OPTIONS]
 
-The README's server (`python -m foodplay_widgets.serve`, started afresh for each run) gets, at
+The README's server (`python -m foodplay_widgets.serving.serve`, started afresh for each run)
+gets, at
 once, `--abandoned` raw requests for the app that close their connection after `--close-after`
 seconds, without reading (with `--read`, reading what comes, as curl does), from `--attacker`
 (127.0.0.2 by default: another address than the class's), and a class of `--learners`

@@ -18,7 +18,7 @@
     with its kernels, and the browser, used until the page was interactive;
 (d) resident memory (VmRSS) of one app kernel, a child process of the Voilà server.
 
-The server is started as `make serve` starts it (python -m foodplay_widgets.serve, with no
+The server is started as `make serve` starts it (python -m foodplay_widgets.serving.serve, with no
 limit on the pages rendered at once) over a temporary copy of notebooks/ with the bare
 notebook added; Jupyter's and matplotlib's caches go to a temporary folder. The browser is
 Debian's /usr/bin/chromium (never `playwright install`).
@@ -147,7 +147,7 @@ def bare_click():
 def app_click(game: str, steps: int):
     """A game's app (3 players, seed 1) with its bot game played out, and a click on Next that
     starts again from step 0 after `steps` steps (the wrap-around click is not timed)."""
-    from foodplay_widgets.app import App
+    from foodplay_widgets.app.tutor import App
 
     app = App(game=game, players=3, seed=1, step=0, env={})
     app.finish_game()
@@ -214,7 +214,7 @@ def bare_notebook(path: Path, widgets: int = 1) -> None:
 
 def kernel_alive(base: str, kernel_id: str) -> bool:
     """Whether the server runs this kernel, asked as its page asks (with a same-origin Referer:
-    the standalone server answers nobody else, foodplay_widgets.hardening)."""
+    the standalone server answers nobody else, foodplay_widgets.serving.hardening)."""
     request = urllib.request.Request(f"{base}/api/kernels/{kernel_id}",
                                      headers={"Referer": f"{base}/"})
     try:
@@ -227,16 +227,16 @@ def kernel_alive(base: str, kernel_id: str) -> bool:
 class Server:
     """The tutor's server on a free port, as `make serve` starts it (its page template,
     bytecode written first), in a session of its own; `options` go to
-    `python -m foodplay_widgets.serve` (such as --notebooks DIR, --renders 0)."""
+    `python -m foodplay_widgets.serving.serve` (such as --notebooks DIR, --renders 0)."""
 
     def __init__(self, home: Path, *options: str, start_s: float = 120, stop_s: float = 30):
-        from foodplay_widgets.serve import answers, free_port
+        from foodplay_widgets.serving.serve import answers, free_port
 
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = home / f"serve-{self.port}.log"
         self.stop_s = stop_s
-        cmd = [sys.executable, "-m", "foodplay_widgets.serve", "--port", str(self.port),
+        cmd = [sys.executable, "-m", "foodplay_widgets.serving.serve", "--port", str(self.port),
                *options]
         with open(self.log, "wb") as log:
             self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,

@@ -24,8 +24,8 @@ from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from foodplay_widgets.binder import BASE_URL, jupyter_server_argv
-from foodplay_widgets.serve import answers, free_port
+from foodplay_widgets.serving.binder import BASE_URL, jupyter_server_argv
+from foodplay_widgets.serving.serve import answers, free_port
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"

@@ -3,7 +3,7 @@
     .venv/bin/python scripts/bench_load.py --learners 8 16 30 [--notebook burg.ipynb]
                                            [--client chromium|protocol]
 
-For each N, the README's server (`make serve`: python -m foodplay_widgets.serve) is started
+For each N, the README's server (`make serve`: python -m foodplay_widgets.serving.serve) is started
 afresh; N Chromium pages open the app within `--spread` seconds, each waits until the app can
 be stepped through, then presses Next `--clicks` times. With `--client protocol` each learner
 is instead what a page says on the wire, without a browser: the page's HTML (the server runs

@@ -15,7 +15,7 @@ import sys
 import time
 
 from foodplay.games import built_games, get_game
-from foodplay.search import SearchIndex, component_names, search
+from foodplay.teaching.search import SearchIndex, component_names, search
 
 QUERIES = ("rat", "what does a rat do", "tokns", "5-2", "serve a dish", "desert", "meeple",
            "Mozzarela", "qqqq", "first player")
@@ -60,8 +60,8 @@ def bench_index(rounds: int) -> None:
 
 
 def bench_reader(rounds: int) -> None:
-    from foodplay_widgets.explanation import RulebookReader
-    from foodplay_widgets.lookup import card_html
+    from foodplay_widgets.app.explanation import RulebookReader
+    from foodplay_widgets.app.lookup import card_html
     from foodplay_widgets.text import Text, badge, esc
 
     def plain(text: Text, clause, rulebook, prefix, target=False) -> str:  # before the cards

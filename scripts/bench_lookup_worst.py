@@ -20,9 +20,9 @@ import sys
 import time
 
 from foodplay.games import built_games
+from foodplay.i18n.messages import LANGUAGES
 from foodplay.limits import QUERY_CHARS
-from foodplay.messages import LANGUAGES
-from foodplay.search import SearchIndex, index_for
+from foodplay.teaching.search import SearchIndex, index_for
 
 ENGLISH = ("rat", "what does a rat do", "tokns", "5-2", "serve a dish", "desert", "meeple",
            "Mozzarela", "qqqq", "first player")

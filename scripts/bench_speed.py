@@ -18,8 +18,8 @@ import statistics
 import sys
 import time
 
-from foodplay.bench import bare_loop
 from foodplay.bots import play_game, suggest
+from foodplay.cli.bench import bare_loop
 from foodplay.games import built_games, get_game
 from foodplay.record import Record
 from foodplay.timeline import Timeline

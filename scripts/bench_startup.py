@@ -190,7 +190,7 @@ def main() -> None:
         checkouts["baseline " + str(args.baseline)] = args.baseline.resolve()
     for checkout in checkouts.values():  # as `make serve` does
         subprocess.run([str(checkout / ".venv" / "bin" / "python"), "-c",
-                        "from foodplay_widgets.serve import precompile; precompile()"],
+                        "from foodplay_widgets.serving.serve import precompile; precompile()"],
                        check=True)
     if args.profile:
         measure(args.profile, args.query, profile=args.top)

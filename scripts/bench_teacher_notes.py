@@ -29,9 +29,9 @@ os.environ.setdefault("MPLCONFIGDIR", tempfile.mkdtemp(prefix="fp-mpl-"))
 from foodplay import limits  # noqa: E402
 from foodplay.links import SHARE_CHARS  # noqa: E402
 from foodplay.record import MAX_ANNOTATION  # noqa: E402
-from foodplay_widgets.app import App  # noqa: E402
-from foodplay_widgets.lesson import load_scenario  # noqa: E402
-from foodplay_widgets.teacher import Teacher  # noqa: E402
+from foodplay_widgets.app.tutor import App  # noqa: E402
+from foodplay_widgets.pages.teacher import Teacher  # noqa: E402
+from foodplay_widgets.pages.worked_examples import load_scenario  # noqa: E402
 
 COUNTS = {"tried": 0, "kept": 0, "refused": 0, "lost": 0}
 

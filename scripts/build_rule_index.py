@@ -12,7 +12,7 @@ import sys
 import time
 
 from foodplay.games import built_games, get_game
-from foodplay.rule_index import places_for, write
+from foodplay.teaching.rule_index import places_for, write
 
 
 def main(argv: list[str]) -> int:

@@ -62,9 +62,9 @@ def singleuser_args() -> list[str]:
     """The Voilà settings of `make serve` that also hold in Jupyter Server (per user): no theme
     or template from a page's address, and the tutor's extension, which lets a closing page's
     kernel-shutdown beacon through and hardens Voilà's pages (docs/security.md)."""
-    from foodplay_widgets.binder import EXTENSION
-    from foodplay_widgets.hardening import OVERRIDES_OFF
-    from foodplay_widgets.serve import CULL_IDLE_S, IOPUB_TIMEOUT_S, KERNEL_START_S
+    from foodplay_widgets.serving.binder import EXTENSION
+    from foodplay_widgets.serving.hardening import OVERRIDES_OFF
+    from foodplay_widgets.serving.serve import CULL_IDLE_S, IOPUB_TIMEOUT_S, KERNEL_START_S
 
     args = [*OVERRIDES_OFF, f"--ServerApp.jpserver_extensions={EXTENSION}=True",
             f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
@@ -91,7 +91,7 @@ def main() -> int:
                  f"{DEFAULT_PROXY.parents[2]} configurable-http-proxy")
     if not singleuser.exists():
         sys.exit("no jupyterhub-singleuser beside this Python: pip install '.[hub]'")
-    from foodplay_widgets.serve import answers, free_port
+    from foodplay_widgets.serving.serve import answers, free_port
 
     home = Path(tempfile.mkdtemp(prefix="fp-hub-"))
     env = dict(os.environ)

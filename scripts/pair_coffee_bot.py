@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from foodplay.bench import bare_loop
+from foodplay.cli.bench import bare_loop
 from foodplay.games import get_game
 from foodplay.games.coffee_rush import bot as new_bot
 

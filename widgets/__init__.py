@@ -4,9 +4,9 @@
     App.from_query(os.environ.get("QUERY_STRING", ""))
 
 Imports flow one way: notebooks -> foodplay_widgets -> foodplay. Names are imported on first
-use, so that `python -m foodplay_widgets.serve` does not load ipywidgets. In a Voilà page's
+use, so that `python -m foodplay_widgets.serving.serve` does not load ipywidgets. In a Voilà page's
 kernel, importing the package keeps widget messages back until the page connects
-(`foodplay_widgets.quiet`).
+(`foodplay_widgets.serving.quiet`).
 """
 
 from __future__ import annotations
@@ -14,28 +14,28 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from foodplay_widgets import quiet as _quiet
+from foodplay_widgets.serving import quiet as _quiet
 
 _EXPORTS = {
-    "App": "app",
-    "Context": "context",
-    "ExplanationPanel": "explanation",
-    "Gallery": "gallery",
-    "LessonPlayer": "lesson_player",
-    "MovePanel": "moves",
-    "QuizPanel": "quiz_panel",
-    "RulebookReader": "explanation",
-    "ScoresPanel": "scores",
-    "SharePanel": "share",
-    "TableView": "table",
-    "Teacher": "teacher",
-    "TimelineControls": "timeline",
-    "example": "lesson",
-    "examples": "lesson",
-    "load_scenario": "lesson",
-    "register": "renderers",
-    "renderer_for": "renderers",
-    "worked_example": "lesson",
+    "App": "app.tutor",
+    "Context": "app.context",
+    "ExplanationPanel": "app.explanation",
+    "Gallery": "pages.gallery",
+    "LessonPlayer": "pages.lesson_player",
+    "MovePanel": "app.moves",
+    "QuizPanel": "pages.quiz_panel",
+    "RulebookReader": "app.explanation",
+    "ScoresPanel": "app.scores",
+    "SharePanel": "app.share",
+    "TableView": "app.table",
+    "Teacher": "pages.teacher",
+    "TimelineControls": "app.timeline",
+    "example": "pages.worked_examples",
+    "examples": "pages.worked_examples",
+    "load_scenario": "pages.worked_examples",
+    "register": "app.renderers",
+    "renderer_for": "app.renderers",
+    "worked_example": "pages.worked_examples",
 }
 __all__ = sorted(_EXPORTS)
 

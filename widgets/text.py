@@ -12,7 +12,7 @@ from html import escape
 from typing import Any
 
 from foodplay.engine import Game
-from foodplay.messages import LANGUAGES, catalogue
+from foodplay.i18n.messages import LANGUAGES, catalogue
 from foodplay.rulebook import Clause
 
 

@@ -56,7 +56,7 @@ def get_game(game_id: str) -> Game:
 
 def credits_text(game_id: str, lang: str = "en") -> str:
     """Who made a game, in `lang`: the game's own credits line, else the listing's facts."""
-    from foodplay.messages import catalogue
+    from foodplay.i18n.messages import catalogue
 
     entry = listing(game_id)
     if entry.module is not None:

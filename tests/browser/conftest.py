@@ -35,8 +35,8 @@ from pathlib import Path
 import pytest
 from tabs import LoadedPages, Tab, VoilaKernels, close_context, new_context, screenshot_to
 
-from foodplay_widgets.binder import BASE_URL, EXTENSION, jupyter_server_argv
-from foodplay_widgets.serve import answers, free_port
+from foodplay_widgets.serving.binder import BASE_URL, EXTENSION, jupyter_server_argv
+from foodplay_widgets.serving.serve import answers, free_port
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -81,7 +81,7 @@ def _server_command(port: int) -> tuple[list[str], str]:
     """The command that serves the notebooks on `port`, and its base URL (no trailing /)."""
     if SERVER_KIND == "voila":
         # --show_tracebacks: a failing cell shows its traceback in the page and the screenshot.
-        return ([sys.executable, "-m", "foodplay_widgets.serve", f"--port={port}",
+        return ([sys.executable, "-m", "foodplay_widgets.serving.serve", f"--port={port}",
                  f"--notebooks={NOTEBOOKS}", "--show_tracebacks=True"],
                 f"http://127.0.0.1:{port}")
     if SERVER_KIND != "binder":

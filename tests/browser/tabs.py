@@ -45,7 +45,7 @@ class VoilaKernels:
 
     def alive(self, kernel_id: str) -> bool:
         """Whether the server still runs this kernel (GET /api/kernels/<id>, asked as its page
-        asks: standalone Voilà answers nobody else, widgets/hardening.py)."""
+        asks: standalone Voilà answers nobody else, widgets/serving/hardening.py)."""
         request = urllib.request.Request(f"{self.base}/api/kernels/{kernel_id}",
                                          headers={"Referer": f"{self.base}/"})
         try:
@@ -56,7 +56,7 @@ class VoilaKernels:
 
     def shut_down(self, kernel_id: str) -> None:
         """Shut a page's kernel down as its closing page does: Voilà's beacon, from the
-        server's origin (the one POST that needs no XSRF token, widgets/hardening.py)."""
+        server's origin (the one POST that needs no XSRF token, widgets/serving/hardening.py)."""
         parts = urlsplit(self.base)
         request = urllib.request.Request(f"{self.base}/voila/api/shutdown/{kernel_id}",
                                          method="POST", data=b"",

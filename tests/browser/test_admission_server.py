@@ -25,10 +25,10 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
-from foodplay.messages import catalogue
-from foodplay_widgets.admission import SWEEP_S
-from foodplay_widgets.binder import jupyter_server_argv
-from foodplay_widgets.serve import JUPYTER_DATA, answers, free_port
+from foodplay.i18n.messages import catalogue
+from foodplay_widgets.serving.admission import SWEEP_S
+from foodplay_widgets.serving.binder import jupyter_server_argv
+from foodplay_widgets.serving.serve import JUPYTER_DATA, answers, free_port
 
 REPO = Path(__file__).resolve().parents[2]
 GONE_S = 60  # the brief: an abandoned page's kernel is gone within a minute
@@ -109,7 +109,7 @@ def _command(mode: str, port: int, home: Path, notebooks: Path) -> tuple[list[st
                    f"--retry-after={SETTINGS['retry_s']}",
                    f"--unconnected-reclaim={SETTINGS['unconnected_s']}",
                    f"--closed-reclaim={SETTINGS['closed_s']}", f"--renders={SETTINGS['renders']}"]
-        return ([sys.executable, "-m", "foodplay_widgets.serve", f"--port={port}",
+        return ([sys.executable, "-m", "foodplay_widgets.serving.serve", f"--port={port}",
                  f"--notebooks={notebooks}", *options], f"http://127.0.0.1:{port}", "")
     # Binder's way: Jupyter Server, the Voilà extension, binder/'s config with short settings
     config = json.loads((REPO / "binder" / "jupyter_server_config.json").read_text())

@@ -17,7 +17,7 @@ from tabs import STEP_COUNTER
 
 from foodplay.links import Link
 from foodplay.record import Record
-from foodplay_widgets.lesson import load_scenario
+from foodplay_widgets.pages.worked_examples import load_scenario
 
 APP = "/voila/render/cuisine-a-la-card.ipynb"
 FIRST_RENDER_MS = 30_000  # a new kernel runs the notebook first: 2-4 s here, more on busy CI

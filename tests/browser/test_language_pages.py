@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from tabs import STEP_COUNTER
 from test_screens import LAYOUT_PROBLEMS, SIZES, open_page, settle
 
-from foodplay.messages import LANGUAGES, catalogue
+from foodplay.i18n.messages import LANGUAGES, catalogue
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 APPS = {"burg": "burg.ipynb", "coffee-rush": "coffee-rush.ipynb",

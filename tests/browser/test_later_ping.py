@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from foodplay_widgets.lean import APP_NOT_SHOWN
-from foodplay_widgets.ping import AFTER_WAIT_MS, ping_html
+from foodplay_widgets.serving.lean import APP_NOT_SHOWN
+from foodplay_widgets.serving.ping import AFTER_WAIT_MS, ping_html
 
 APP = ('<div class="fp-app"><div class="fp-slot-counter">'
        '<div class="widget-html-content"></div></div></div>')

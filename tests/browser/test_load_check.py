@@ -1,11 +1,12 @@
 """A page that cannot get its kernel or its scripts says so in plain words and offers a retry;
-a page that loads never shows that notice (foodplay_widgets.loadcheck and the page template)."""
+a page that loads never shows that notice (foodplay_widgets.serving.loadcheck and the page
+template)."""
 
 from __future__ import annotations
 
 import re
 
-from foodplay.messages import catalogue
+from foodplay.i18n.messages import catalogue
 
 APP = "/voila/render/burg.ipynb?seed=4"
 # The notice's delays are CSS variables: shorten them so that the test need not wait a minute.

@@ -19,8 +19,8 @@ from playwright.sync_api import expect
 from tabs import VoilaKernels, kill_kernel
 from test_screens import AXE_RUN
 
-from foodplay.messages import catalogue
-from foodplay_widgets.admission import Refusal, refusal_page
+from foodplay.i18n.messages import catalogue
+from foodplay_widgets.serving.admission import Refusal, refusal_page
 
 FIRST_RENDER_MS = 120_000
 UPDATE_MS = 15_000

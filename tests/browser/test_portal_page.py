@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from foodplay_widgets.app import App
-from foodplay_widgets.portal import ASK_EVERYTHING
-from foodplay_widgets.style import PAGE_JS
+from foodplay_widgets.app.portal import ASK_EVERYTHING
+from foodplay_widgets.app.style import PAGE_JS
+from foodplay_widgets.app.tutor import App
 
 PARTS = ("table", "explanation", "turn", "counter", "progress")
 # An app's page as ipywidgets draws it, reduced to what the observer reads: the hidden portal

@@ -114,7 +114,7 @@ def print_check(page, name: str) -> int:
 
 def test_every_summary_prints_on_two_a4_pages_at_9_pt(page):
     """The downloadable document of each game, printed as Chromium prints it."""
-    from foodplay.summary import summary_html
+    from foodplay.teaching.summary import summary_html
 
     for game in GAMES:
         page.set_content(summary_html(game))

@@ -16,7 +16,7 @@ import time
 from playwright.sync_api import expect
 from tabs import VoilaKernels, kill_kernel
 
-from foodplay_widgets.store import BrowserStore
+from foodplay_widgets.pages.stars import BrowserStore
 
 FIRST_RENDER_MS = 60_000
 UPDATE_MS = 10_000

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 
 from foodplay.games import LISTINGS, get_game
-from foodplay.messages import CORE_DIR
+from foodplay.i18n.messages import CORE_DIR
 
 Defect = tuple[str, str, "tuple[str, ...] | None"]
 GAMES = [entry.id for entry in LISTINGS if entry.module is not None]

@@ -1,7 +1,8 @@
 """Quizzes of seeded games shared by the engine tests: each seed's quizzes are made once.
 
 The clause coverage and the quiz tests ask about the same seeded games. `quizzes_of` makes a
-seed's quizzes once per session (they are `foodplay.quiz.quizzes`, unchanged), and `position`
+seed's quizzes once per session (they are `foodplay.teaching.quiz.quizzes`, unchanged), and
+`position`
 replays a quiz's record once, from step 0 and checked, for the tests that judge its answers.
 """
 
@@ -9,10 +10,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from foodplay import quiz
 from foodplay.engine import State
-from foodplay.quiz import Quiz
 from foodplay.record import Step, replay
+from foodplay.teaching import quiz
+from foodplay.teaching.quiz import Quiz
 
 
 @cache

@@ -18,10 +18,10 @@ import pytest
 from test_native_reading import ENGLISH as REFUSAL_ENGLISH
 
 from foodplay.bots import BOT_KINDS
-from foodplay.cli import LINE_CHARS, build_parser, main
+from foodplay.cli.commands import LINE_CHARS, build_parser, main
 from foodplay.games import built_games
-from foodplay.langcodes import public
-from foodplay.messages import CORE_DIR, catalogue
+from foodplay.i18n.langcodes import public
+from foodplay.i18n.messages import CORE_DIR, catalogue
 
 LANGS = ("fr", "ko", "pt", "zh")
 COMMANDS = ("games", "play", "replay", "check", "bench", "rules")
@@ -214,7 +214,7 @@ def test_every_argparse_message_keeps_the_fields_argparse_fills(lang):
     mapped is one this Python's argparse says (or said in 3.11 to 3.13)."""
     import inspect
 
-    from foodplay.cli_text import ARGPARSE_KEYS, ARGPARSE_PLURAL_KEYS, argparse_gettext
+    from foodplay.cli.text import ARGPARSE_KEYS, ARGPARSE_PLURAL_KEYS, argparse_gettext
 
     gettext_, ngettext_ = argparse_gettext(lang)
     sample = {"argument_name": "--x", "message": "m", "value": "v", "choices": "'a', 'b'",

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from foodplay.cli import main
+from foodplay.cli.commands import main
 from foodplay.engine import Event, Move
 from foodplay.explain import explain
 from foodplay.games import get_game

@@ -25,7 +25,7 @@ from foodplay.bots import HeuristicBot, RandomBot, suggest
 from foodplay.engine import Decision, Event, IllegalMove, Move, State, Suggestion
 from foodplay.explain import explain, move_text, step_text
 from foodplay.games import LISTINGS, built_games, get_game
-from foodplay.messages import LANGUAGES
+from foodplay.i18n.messages import LANGUAGES
 from foodplay.record import Record, replay
 from foodplay.rulebook import PROVENANCES
 from foodplay.timeline import Timeline
@@ -155,7 +155,7 @@ def assert_formats(state: State, key_: str, params) -> str:
     memo = (state.game.id, key_, repr(params), tuple(state.names))
     text = _FORMATTED.get(memo)
     if text is None:
-        cat = state.game.catalogue("en")  # cached by foodplay.messages
+        cat = state.game.catalogue("en")  # cached by foodplay.i18n.messages
         assert cat.has(key_), f"message key {key_!r} is missing from the English catalogue"
         text = cat.format(key_, params, state.names)
         assert text.strip(), f"{key_!r} formats to nothing"

@@ -8,8 +8,8 @@ import pytest
 
 from foodplay import limits
 from foodplay.data import DataError
+from foodplay.i18n.messages import LANGUAGES
 from foodplay.links import parse_query
-from foodplay.messages import LANGUAGES
 from foodplay.record import Record, RecordError, replay
 
 CODES = ["\x1b", "\x00", "\x9b", "\r", "\n", "\t", "\x7f", "\u202e", "\u2066", "\u200f", "\u2028"]

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from bot_games import bot_game
 
-from foodplay.cli import LINE_CHARS, OUTPUT_LINE_CHARS, build_parser, main
+from foodplay.cli.commands import LINE_CHARS, OUTPUT_LINE_CHARS, build_parser, main
 
 BAD_VALUES = {
     "ANSI colour": "\x1b[31mred",
@@ -161,9 +161,9 @@ def test_every_command_refuses_hostile_values_in_one_clean_line(record_file, tmp
 @pytest.mark.parametrize("size", [121, 100_000, 1_000_000])
 @pytest.mark.parametrize("lang", ["en", "fr", "ko"])
 def test_rules_search_over_the_limit_is_refused_at_once(capsys, monkeypatch, size, lang):
-    import foodplay.search
+    import foodplay.teaching.search
 
-    monkeypatch.setattr(foodplay.search.SearchIndex, "search",
+    monkeypatch.setattr(foodplay.teaching.search.SearchIndex, "search",
                         lambda *_a, **_k: pytest.fail("searched"))
     assert main(["rules", "burg", "--lang", lang, "--search", "r" * size]) == 2
     err = capsys.readouterr().err
@@ -178,10 +178,10 @@ def test_rules_search_echoes_no_escape_codes(capsys):
 
 
 def test_out_empty_is_refused_before_playing(capsys, monkeypatch, tmp_path):
-    import foodplay.cli
+    import foodplay.cli.commands
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(foodplay.cli, "play_game", lambda *a: pytest.fail("game played"))
+    monkeypatch.setattr(foodplay.cli.commands, "play_game", lambda *a: pytest.fail("game played"))
     for value in ("", "  "):
         assert main(["play", "burg", "--out", value]) == 2
         err = capsys.readouterr().err
@@ -194,10 +194,10 @@ def test_out_empty_is_refused_before_playing(capsys, monkeypatch, tmp_path):
                                    "a name too long", "a NUL", "a read-only place"])
 def test_out_that_cannot_be_written_is_one_line_and_nothing_is_written(capsys, monkeypatch,
                                                                        tmp_path, where):
-    import foodplay.cli
+    import foodplay.cli.commands
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(foodplay.cli, "play_game", lambda *a: pytest.fail("game played"))
+    monkeypatch.setattr(foodplay.cli.commands, "play_game", lambda *a: pytest.fail("game played"))
     path = {"a folder": str(tmp_path), "a folder with a slash": f"{tmp_path}/new/",
             "a device": "/dev/null", "a name too long": "n" * 5_000 + ".json",
             "a NUL": "a\x00.json", "a read-only place": "/proc/foodplay.json"}[where]
@@ -210,7 +210,7 @@ def test_out_that_cannot_be_written_is_one_line_and_nothing_is_written(capsys, m
 
 def test_out_is_written_whole_or_not_at_all(capsys, monkeypatch, tmp_path):
     """A failure while writing leaves the old file as it was and no temporary file behind."""
-    import foodplay.cli
+    import foodplay.cli.commands
 
     target = tmp_path / "game.json"
     target.write_text("old", encoding="utf-8")
@@ -218,7 +218,7 @@ def test_out_is_written_whole_or_not_at_all(capsys, monkeypatch, tmp_path):
     def full_disk(*_: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(foodplay.cli.os, "fsync", full_disk)
+    monkeypatch.setattr(foodplay.cli.commands.os, "fsync", full_disk)
     assert main(["play", "burg", "--quiet", "--players", "2", "--out", str(target)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "No space left on device" in err

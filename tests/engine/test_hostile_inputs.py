@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from bot_games import bot_game
 
-from foodplay.cli import LINE_CHARS, main
+from foodplay.cli.commands import LINE_CHARS, main
 from foodplay.limits import NAME_CHARS, RECORD_BYTES
 from foodplay.record import Record
 
@@ -181,9 +181,9 @@ def test_replay_prints_names_at_the_limit_and_no_control_codes(capsys, tmp_path,
 
 def test_play_out_into_a_missing_folder_is_refused_before_playing(capsys, tmp_path,
                                                                   monkeypatch):
-    import foodplay.cli
+    import foodplay.cli.commands
 
-    monkeypatch.setattr(foodplay.cli, "play_game", lambda *a: pytest.fail("game played"))
+    monkeypatch.setattr(foodplay.cli.commands, "play_game", lambda *a: pytest.fail("game played"))
     target = tmp_path / "no" / "such" / "g.json"
     status, out, err = run(capsys, "play", "burg", "--out", str(target))
     assert status == 2 and out == "" and err.count("\n") == 1
@@ -203,12 +203,12 @@ def test_burg_refuses_first_player_true_like_the_other_games():
 
 def test_a_fault_of_the_tutor_is_still_one_line_without_a_traceback(capsys, tmp_path, records,
                                                                     monkeypatch):
-    import foodplay.cli
+    import foodplay.cli.commands
 
     def broken(*_: object) -> None:
         raise TypeError("unhashable type: 'list'")
 
-    monkeypatch.setattr(foodplay.cli, "replay", broken)
+    monkeypatch.setattr(foodplay.cli.commands, "replay", broken)
     path = tmp_path / "g.json"
     path.write_text(json.dumps(records["burg"]), encoding="utf-8")
     status, out, err = run(capsys, "check", str(path))

@@ -9,11 +9,11 @@ import io
 
 import pytest
 
-from foodplay import cli
-from foodplay.langcodes import public, public_codes, resolve
-from foodplay.lessons import parse_course
+from foodplay.cli import commands as cli
+from foodplay.i18n.langcodes import public, public_codes, resolve
+from foodplay.i18n.messages import catalogue
 from foodplay.links import lang_problem, parse_query, query_lang, with_lang
-from foodplay.messages import catalogue
+from foodplay.teaching.lessons import parse_course
 
 
 def run(args: list[str]) -> tuple[int, str, str]:

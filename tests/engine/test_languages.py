@@ -2,7 +2,7 @@
 
 For each translated language: every key of every catalogue, the same placeholders with the
 same conversions, the language's CLDR plural forms, no English left over (beyond the proper
-names in `foodplay/locale/keep.json`), every clause translated, and each game's glossary terms
+names in `foodplay/i18n/locale/keep.json`), every clause translated, and each game's glossary terms
 used wherever the English text uses the English term, with seed sources that really say so.
 """
 
@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from test_provenance import seeds_folder
 
-from foodplay import glossary, plural
 from foodplay.data import DataError
 from foodplay.games import LISTINGS, get_game
-from foodplay.messages import CORE_DIR, LANGUAGES, _load, template_fields
+from foodplay.i18n import glossary, plural
+from foodplay.i18n.messages import CORE_DIR, LANGUAGES, _load, template_fields
 from foodplay.rulebook import Rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -192,7 +192,7 @@ def test_glossary_seed_sources_say_the_term(lang: str, game_id: str) -> None:
 
 
 def test_the_language_menu_lists_every_translated_language_in_its_own_script() -> None:
-    from foodplay.messages import catalogue
+    from foodplay.i18n.messages import catalogue
 
     names = {lang: catalogue(None, lang).format("ui.lang.name") for lang in LANGUAGES}
     own = {"en": "English", "ko": "한국어", "fr": "Français", "pt": "Português (Brasil)",
@@ -228,7 +228,7 @@ def test_a_rulebook_translation_missing_a_clause_is_refused_whole() -> None:
 
 
 def test_french_elides_before_a_name_that_starts_with_a_vowel() -> None:
-    from foodplay.messages import Catalogue
+    from foodplay.i18n.messages import Catalogue
 
     cat = Catalogue("fr", {"x": "De {a!p} : le tour de {a!p}, la carte de {b!p}, que {a!p}, "
                                 "le {h}"})
@@ -246,7 +246,7 @@ def test_french_elides_before_a_name_that_starts_with_a_vowel() -> None:
     ("pt", "coffee-rush", "pedidos", "C-3"),
 ])
 def test_rule_search_reads_each_language(lang, game_id, query, clause) -> None:
-    from foodplay.search import search
+    from foodplay.teaching.search import search
 
     if lang not in LANGUAGES:
         pytest.skip(f"no {lang} catalogue")

@@ -9,7 +9,7 @@ import pytest
 
 from foodplay.explain import move_text
 from foodplay.games import get_game
-from foodplay.lessons import games_with_lessons, lessons_for
+from foodplay.teaching.lessons import games_with_lessons, lessons_for
 
 # verbs that would turn a comment into an instruction ("Play Tongs.", "Step left onto ...")
 IMPERATIVES = ("put", "play", "step", "choose", "serve", "warm", "add", "take", "use", "flip",
@@ -44,7 +44,7 @@ def test_comments_say_why_never_what_to_play(lesson):
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[x.uid for x in LESSONS])
 def test_no_comment_names_the_expected_move(lesson):
-    from foodplay.lessons import LessonRun
+    from foodplay.teaching.lessons import LessonRun
 
     cat = get_game(lesson.game).catalogue("en")
     names = ["Alice", "Bob", "Carol", "Dave", "Eve"]

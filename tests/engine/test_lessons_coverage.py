@@ -12,7 +12,7 @@ import pytest
 from quiz_games import quizzes_of
 
 from foodplay.games import built_games, get_game
-from foodplay.lessons import lesson_clauses, lessons_for
+from foodplay.teaching.lessons import lesson_clauses, lessons_for
 
 SEEDS = range(48)  # quizzes from up to this many seeded games per game (deterministic)
 # The scan of SEEDS stops as soon as it can change nothing more: every clause is met, and every

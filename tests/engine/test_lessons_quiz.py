@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from quiz_games import final_position, position, quiz_of, quizzes_of
 
-from foodplay import quiz
 from foodplay.explain import event_text, reason_text
 from foodplay.games import built_games, get_game
+from foodplay.teaching import quiz
 
 SEEDS = (1, 2, 3, 4)
 CASES = [(g, s) for g in built_games() for s in SEEDS]

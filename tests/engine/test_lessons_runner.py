@@ -9,10 +9,11 @@ import json
 
 import pytest
 
-from foodplay import lessons
 from foodplay.engine import Move
 from foodplay.games import built_games
-from foodplay.lessons import (
+from foodplay.record import Record, RecordError
+from foodplay.teaching import lessons
+from foodplay.teaching.lessons import (
     STARS,
     Course,
     LessonError,
@@ -23,7 +24,6 @@ from foodplay.lessons import (
     parse,
     parse_course,
 )
-from foodplay.record import Record, RecordError
 
 FILES = [(game, path) for game in built_games() for path in lesson_files(game)]
 ALL = [lesson for game in built_games() for lesson in lessons_for(game)]

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from foodplay.data import DataError
-from foodplay.korean import ending, is_particle, particle
-from foodplay.messages import Catalogue, _load, template_fields
+from foodplay.i18n.korean import ending, is_particle, particle
+from foodplay.i18n.messages import Catalogue, _load, template_fields
 
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Eve"]
 FRENCH = ("{done, plural, one {# hamburger est complet} other {# hamburgers sont complets}} "

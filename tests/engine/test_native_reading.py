@@ -17,8 +17,9 @@ import pytest
 from native_defects import FORBIDDEN, GAMES
 from test_native_text import hits, transcript
 
-from foodplay import cli, glossary
+from foodplay.cli import commands as cli
 from foodplay.games import get_game
+from foodplay.i18n import glossary
 
 LANGS = ("fr", "pt", "zh")
 # English words that never belong in a French or Portuguese refusal (whole words).

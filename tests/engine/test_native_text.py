@@ -20,14 +20,14 @@ from functools import cache
 import pytest
 from native_defects import defects
 
-from foodplay import cli
 from foodplay.bots import suggest
+from foodplay.cli import commands as cli
 from foodplay.explain import explain
 from foodplay.games import LISTINGS, get_game
-from foodplay.lessons import LessonRun, lessons_for
-from foodplay.messages import CORE_DIR
-from foodplay.quiz import quizzes
+from foodplay.i18n.messages import CORE_DIR
 from foodplay.record import replay
+from foodplay.teaching.lessons import LessonRun, lessons_for
+from foodplay.teaching.quiz import quizzes
 
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Eve"]
 GAMES = [entry.id for entry in LISTINGS if entry.module is not None]

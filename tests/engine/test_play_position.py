@@ -8,7 +8,7 @@ import json
 import pytest
 from position_mutations import document
 
-from foodplay.cli import main
+from foodplay.cli.commands import main
 from foodplay.games import built_games
 from foodplay.record import Record, replay
 

@@ -16,7 +16,7 @@ import re
 import pytest
 
 from foodplay.games import LISTINGS, get_game
-from foodplay.messages import catalogue
+from foodplay.i18n.messages import catalogue
 
 COUNT_LIKE = {"count", "n", "total", "points", "medals", "vp", "steps", "free", "left", "cost",
               "buys", "burgers", "rats", "score", "burger_points", "upgrade_points", "penalties",

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from foodplay.cli import main
+from foodplay.cli.commands import main
 from foodplay.games import built_games, get_game
 from foodplay.record import Record, RecordError
 from foodplay.timeline import Timeline

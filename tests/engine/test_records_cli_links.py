@@ -9,7 +9,7 @@ import random
 import pytest
 from bot_games import bot_game
 
-from foodplay.cli import main
+from foodplay.cli.commands import main
 from foodplay.engine import IllegalMove, Move
 from foodplay.games import LISTINGS, get_game
 from foodplay.links import Link, encode_record, parse_query

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from refusal_corpus import LANGS, english_words, figures
 
-from foodplay import cli
+from foodplay.cli import commands as cli
 from foodplay.data import DataError, Say, refusal_text
 from foodplay.record import Record, RecordError
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from foodplay.cli import main
+from foodplay.cli.commands import main
 from foodplay.games import built_games, get_game
 from foodplay.links import encode_record, parse_query
 from foodplay.record import Record, RecordError, replay

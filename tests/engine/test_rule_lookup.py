@@ -8,11 +8,12 @@ import json
 import pytest
 from bot_games import bot_game
 
-from foodplay.cli import main
+from foodplay.cli.commands import main
 from foodplay.data import DataError, read_json
 from foodplay.games import built_games, get_game
 from foodplay.links import parse_query
-from foodplay.rule_index import (
+from foodplay.rulebook import Rulebook
+from foodplay.teaching.rule_index import (
     BOT,
     Place,
     cheap_places,
@@ -22,8 +23,7 @@ from foodplay.rule_index import (
     replay_steps,
     scenario_record,
 )
-from foodplay.rulebook import Rulebook
-from foodplay.search import ANALYZERS, EnglishAnalyzer, SearchIndex, search
+from foodplay.teaching.search import ANALYZERS, EnglishAnalyzer, SearchIndex, search
 
 GAMES = built_games()
 

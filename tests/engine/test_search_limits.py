@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from foodplay.games import built_games, get_game
+from foodplay.i18n.messages import LANGUAGES, catalogue
 from foodplay.limits import QUERY_CHARS
-from foodplay.messages import LANGUAGES, catalogue
-from foodplay.search import (
+from foodplay.teaching.search import (
     FIELD_WEIGHTS,
     NUMBER,
     PREFIX_MIN,

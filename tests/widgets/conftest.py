@@ -10,8 +10,8 @@ os.environ.setdefault("MPLCONFIGDIR", tempfile.mkdtemp(prefix="fp-mpl-"))
 
 import pytest  # noqa: E402
 
-from foodplay_widgets.app import App  # noqa: E402
-from foodplay_widgets.lesson import load_scenario  # noqa: E402
+from foodplay_widgets.app.tutor import App  # noqa: E402
+from foodplay_widgets.pages.worked_examples import load_scenario  # noqa: E402
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Admission of page requests (foodplay_widgets.admission), with a fake clock, a fake kernel
+"""Admission of page requests (foodplay_widgets.serving.admission), with a fake clock, a fake kernel
 manager and a fake page handler: caps, per-address limits, refusals, abandoned pages."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from threads import run_alone
 
-from foodplay.messages import LANGUAGES, catalogue
-from foodplay_widgets import admission, binder
-from foodplay_widgets.admission import (
+from foodplay.i18n.messages import LANGUAGES, catalogue
+from foodplay_widgets.serving import admission, binder
+from foodplay_widgets.serving.admission import (
     Admission,
     Limits,
     Refusal,

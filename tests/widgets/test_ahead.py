@@ -10,12 +10,12 @@ from dataclasses import replace
 import pytest
 from threads import run_alone
 
-from foodplay_widgets import app as app_module
-from foodplay_widgets.app import App
-from foodplay_widgets.explanation import ExplanationPanel, step_heading
-from foodplay_widgets.moves import MovePanel
-from foodplay_widgets.scores import ScoresPanel
-from foodplay_widgets.table import TableView
+from foodplay_widgets.app import tutor as app_module
+from foodplay_widgets.app.explanation import ExplanationPanel, step_heading
+from foodplay_widgets.app.moves import MovePanel
+from foodplay_widgets.app.scores import ScoresPanel
+from foodplay_widgets.app.table import TableView
+from foodplay_widgets.app.tutor import App
 
 GAMES = ("burg", "coffee-rush", "cuisine-a-la-card", "food-truck")
 

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from foodplay_widgets import binder, hardening, serve
+from foodplay_widgets.serving import binder, hardening, serve
 
 BINDER = Path(__file__).resolve().parents[2] / "binder"
 CONFIG = json.loads((BINDER / "jupyter_server_config.json").read_text())

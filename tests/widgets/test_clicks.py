@@ -12,7 +12,7 @@ import ipywidgets as widgets
 import pytest
 
 from foodplay.bots import suggest
-from foodplay_widgets.app import App
+from foodplay_widgets.app.tutor import App
 
 GAMES = ("burg", "coffee-rush", "cuisine-a-la-card", "food-truck")
 

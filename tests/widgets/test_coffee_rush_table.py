@@ -11,10 +11,10 @@ from html_text import cited, plain, seat_html, section
 from foodplay.bots import play_game
 from foodplay.engine import Move
 from foodplay_widgets import Gallery, worked_example
-from foodplay_widgets.app import App
-from foodplay_widgets.games.coffee_rush.opening import narrated_opening
-from foodplay_widgets.lesson import load_scenario
-from foodplay_widgets.renderers import renderer_for
+from foodplay_widgets.app.renderers import renderer_for
+from foodplay_widgets.app.tutor import App
+from foodplay_widgets.pages.coffee_rush_opening import narrated_opening
+from foodplay_widgets.pages.worked_examples import load_scenario
 
 GAME = "coffee-rush"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html_text import plain
 
-from foodplay.messages import LANGUAGES
+from foodplay.i18n.messages import LANGUAGES
 from foodplay_widgets import Gallery, worked_example
 
 
@@ -62,7 +62,7 @@ def test_new_game_uses_the_settings(app):
 
 def test_gallery_lists_four_games_honestly():
     from foodplay.games import LISTINGS
-    from foodplay_widgets.gallery import APPS, card_html
+    from foodplay_widgets.pages.gallery import APPS, card_html
 
     html = Gallery().html.value
     assert html.count('class="fp-game-card') == len(LISTINGS) == 4
@@ -104,7 +104,7 @@ def test_the_demo_game_opens_where_something_happens():
     """The gallery's BURG link opens at the piles of a round where Tongs are played: not the
     two rounds of everyone drinking Tea that every heuristic game starts with."""
     from foodplay.bots import play_game
-    from foodplay_widgets.gallery import DEMO
+    from foodplay_widgets.pages.gallery import DEMO
 
     query = dict(part.split("=") for part in DEMO["burg"].split("&"))
     record, _ = play_game("burg", 3, int(query["seed"]), ("heuristic",))
@@ -114,7 +114,7 @@ def test_the_demo_game_opens_where_something_happens():
 
 
 def test_start_here_path_first_lesson_then_lessons_then_bots():
-    from foodplay.lessons import lessons_for
+    from foodplay.teaching.lessons import lessons_for
 
     gallery = Gallery()
     assert gallery.head.value.count("<h2") == 1 and "Start here" in gallery.head.value
@@ -148,7 +148,7 @@ def test_pages_print_their_heading_once():
 
 
 def test_an_examples_step_link_reopens_that_example_at_that_step():
-    from foodplay_widgets.lesson import load_scenario
+    from foodplay_widgets.pages.worked_examples import load_scenario
 
     first = worked_example("burg", "two-player-reveal")
     first.go(7)

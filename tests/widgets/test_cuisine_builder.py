@@ -9,8 +9,8 @@ from html_text import plain
 
 from foodplay.engine import Move
 from foodplay.record import Record
-from foodplay_widgets.app import App
-from foodplay_widgets.lesson import load_scenario
+from foodplay_widgets.app.tutor import App
+from foodplay_widgets.pages.worked_examples import load_scenario
 
 GAME = "cuisine-a-la-card"
 

@@ -11,8 +11,8 @@ from html_text import cited, plain, seat_html, section
 from foodplay.engine import Move
 from foodplay.explain import move_text
 from foodplay_widgets import Gallery, worked_example
-from foodplay_widgets.app import App
-from foodplay_widgets.renderers import renderer_for
+from foodplay_widgets.app.renderers import renderer_for
+from foodplay_widgets.app.tutor import App
 
 GAME = "cuisine-a-la-card"
 

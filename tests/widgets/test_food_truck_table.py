@@ -10,9 +10,9 @@ from html_text import cited, plain, seat_html, section
 
 from foodplay.engine import Move
 from foodplay_widgets import Gallery, worked_example
-from foodplay_widgets.app import App
-from foodplay_widgets.lesson import load_scenario
-from foodplay_widgets.renderers import renderer_for
+from foodplay_widgets.app.renderers import renderer_for
+from foodplay_widgets.app.tutor import App
+from foodplay_widgets.pages.worked_examples import load_scenario
 
 GAME = "food-truck"
 

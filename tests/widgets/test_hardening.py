@@ -1,5 +1,5 @@
-"""widgets/hardening.py piece by piece, without a server: what a page's kernel takes and sends,
-which requests skip the XSRF check, and the settings every way of serving uses.
+"""widgets/serving/hardening.py piece by piece, without a server: what a page's kernel takes and
+sends, which requests skip the XSRF check, and the settings every way of serving uses.
 tests/browser/test_hostile_links_browser.py checks the same against real servers."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado.httputil import HTTPHeaders
 
-from foodplay_widgets import hardening, serve
+from foodplay_widgets.serving import hardening, serve
 
 V1 = "v1.kernel.websocket.jupyter.org"
 SESSION = Session(key=b"")
@@ -52,7 +52,7 @@ def test_every_way_of_serving_takes_no_theme_or_template_from_a_link():
 
     args = hub_check.singleuser_args()
     assert set(hardening.OVERRIDES_OFF) <= set(args)
-    assert "--ServerApp.jpserver_extensions=foodplay_widgets.binder=True" in args
+    assert "--ServerApp.jpserver_extensions=foodplay_widgets.serving.binder=True" in args
 
 
 def test_the_beacon_is_let_through_from_its_page_only(page_kernel):

@@ -23,13 +23,13 @@ from foodplay.bots import play_game
 from foodplay.games import get_game
 from foodplay.links import encode_record
 from foodplay.record import Record
-from foodplay_widgets.app import App
-from foodplay_widgets.gallery import Gallery
-from foodplay_widgets.lesson import example
-from foodplay_widgets.lesson_player import LessonPlayer
-from foodplay_widgets.page import page_text
-from foodplay_widgets.summary_page import summary_page
-from foodplay_widgets.teacher import Teacher
+from foodplay_widgets.app.tutor import App
+from foodplay_widgets.pages.gallery import Gallery
+from foodplay_widgets.pages.lesson_player import LessonPlayer
+from foodplay_widgets.pages.page import page_text
+from foodplay_widgets.pages.summary import summary_page
+from foodplay_widgets.pages.teacher import Teacher
+from foodplay_widgets.pages.worked_examples import example
 
 # Each sets window.__xss if it ever runs; each is at most 40 characters, so that a message that
 # repeats a value (cut to foodplay.limits.SHOWN_CHARS) repeats it whole.
@@ -85,7 +85,7 @@ class Markup(HTMLParser):
     """What a payload leaves in HTML when it is not escaped, as the browser parses it: a script
     or an event attribute that sets window.__xss, the payloads' own element, a javascript:
     address; and text that a format string filled from an object (`{0.__class__}`). The HTML
-    inside a JSON script (the parts of a step, widgets/portal.py) is checked the same way."""
+    inside a JSON script (the parts of a step, widgets/app/portal.py) is checked the same way."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)

@@ -8,9 +8,9 @@ from importlib import import_module
 
 import pytest
 
-from foodplay.messages import LANGUAGES
-from foodplay_widgets.app import App
-from foodplay_widgets.renderers import renderer_for
+from foodplay.i18n.messages import LANGUAGES
+from foodplay_widgets.app.renderers import renderer_for
+from foodplay_widgets.app.tutor import App
 from foodplay_widgets.text import Text, esc
 
 GAMES = ("burg", "food-truck")

@@ -10,11 +10,11 @@ import sys
 
 import pytest
 
-from foodplay.langcodes import public, public_codes, resolve
+from foodplay.i18n.langcodes import public, public_codes, resolve
+from foodplay.i18n.messages import LANGUAGES, catalogue
 from foodplay.links import with_lang
-from foodplay.messages import LANGUAGES, catalogue
-from foodplay_widgets.gallery import Gallery
-from foodplay_widgets.page import PageText, language_links, page_text, query_lang, rich_html
+from foodplay_widgets.pages.gallery import Gallery
+from foodplay_widgets.pages.page import PageText, language_links, page_text, query_lang, rich_html
 from foodplay_widgets.text import esc
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
@@ -71,7 +71,7 @@ def test_the_gallery_speaks_the_address_language_and_passes_it_on(lang: str) -> 
 def test_switching_the_app_language_keeps_the_position_and_the_share_link_carries_it(
         lang: str) -> None:
     from foodplay_widgets import App
-    from foodplay_widgets.share import link_for
+    from foodplay_widgets.app.share import link_for
 
     app = App(game="burg", players=2, seed=4, step=9)
     english = app.explanation.html.value
@@ -85,7 +85,7 @@ def test_switching_the_app_language_keeps_the_position_and_the_share_link_carrie
 @needs_translation
 @pytest.mark.parametrize("lang", OTHERS)
 def test_switching_the_lesson_language_keeps_the_lesson_progress(lang: str) -> None:
-    from foodplay_widgets.lesson_player import LessonPlayer
+    from foodplay_widgets.pages.lesson_player import LessonPlayer
 
     player = LessonPlayer(game="burg")
     player.hint()

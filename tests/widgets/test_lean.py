@@ -8,8 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 import ipywidgets as widgets
 from threads import run_alone
 
-from foodplay_widgets import lean
-from foodplay_widgets.lean import Later, shared_styles
+from foodplay_widgets.serving import lean
+from foodplay_widgets.serving.lean import Later, shared_styles
 
 
 def test_widgets_made_together_share_a_style_model_and_others_do_not():

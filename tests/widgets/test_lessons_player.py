@@ -8,8 +8,8 @@ from urllib.parse import urlsplit
 import pytest
 from html_text import plain
 
-from foodplay.lessons import STARS, games_with_lessons, lessons_for
-from foodplay_widgets.lesson_player import LessonPlayer
+from foodplay.teaching.lessons import STARS, games_with_lessons, lessons_for
+from foodplay_widgets.pages.lesson_player import LessonPlayer
 
 
 @pytest.fixture

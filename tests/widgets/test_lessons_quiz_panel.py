@@ -7,7 +7,7 @@ import pytest
 from html_text import plain
 
 from foodplay.games import built_games
-from foodplay_widgets.quiz_panel import QuizPanel
+from foodplay_widgets.pages.quiz_panel import QuizPanel
 
 
 @pytest.fixture(params=built_games())

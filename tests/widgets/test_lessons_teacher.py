@@ -13,17 +13,17 @@ import pytest
 from html_text import plain
 
 from foodplay.games import built_games, get_game
-from foodplay.lessons import parse_course
 from foodplay.links import parse_query
 from foodplay.record import Record
-from foodplay.summary import print_size, summary_html
-from foodplay_widgets.share import sibling_url
-from foodplay_widgets.teacher import Teacher
+from foodplay.teaching.lessons import parse_course
+from foodplay.teaching.summary import print_size, summary_html
+from foodplay_widgets.app.share import sibling_url
+from foodplay_widgets.pages.teacher import Teacher
 
 
 @pytest.fixture
 def teacher(two_player):
-    from foodplay_widgets.app import App
+    from foodplay_widgets.app.tutor import App
 
     t = Teacher(App(two_player, env={}, step=0), env={})
     yield t
@@ -106,7 +106,7 @@ def test_class_link_opens_the_annotated_game_at_the_step(teacher):
     shown = unescape(teacher.class_link.value)
     assert "Class link: this game at step 7" in plain(shown) and url in shown
     # the class opens it in the tutor, at step 7, with the note
-    from foodplay_widgets.app import App
+    from foodplay_widgets.app.tutor import App
 
     student = App.from_query(urlsplit(url).query, env={})
     assert student.timeline.cursor == 7
@@ -178,7 +178,7 @@ def test_a_note_is_kept_as_it_is_typed_and_survives_next_and_back(teacher):
 
 
 def test_the_note_box_sits_beside_the_step_it_annotates(teacher):
-    from foodplay_widgets.teacher import _find_class
+    from foodplay_widgets.pages.teacher import _find_class
 
     column = _find_class(teacher.app, "fp-right")
     assert column is not None and column.children[0] is teacher.note_box
@@ -191,7 +191,7 @@ def test_a_next_click_redraws_only_the_teachers_tools_that_follow_the_step(teach
                                                                              monkeypatch):
     """The summary (a whole page, base64), the download (the whole record) and the labels
     follow the game, the language and the notes, not the step: a Next click leaves them."""
-    import foodplay_widgets.teacher as module
+    import foodplay_widgets.pages.teacher as module
 
     summaries = []
     monkeypatch.setattr(module, "summary_html",

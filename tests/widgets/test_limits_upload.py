@@ -11,8 +11,8 @@ from foodplay import limits
 from foodplay.games.burg import components as burg_components
 from foodplay.links import encode_record
 from foodplay.record import Record
-from foodplay_widgets.app import App
-from foodplay_widgets.teacher import Teacher
+from foodplay_widgets.app.tutor import App
+from foodplay_widgets.pages.teacher import Teacher
 
 BURG_SET = json.loads(burg_components.DEFAULT_PATH.read_text(encoding="utf-8"))
 

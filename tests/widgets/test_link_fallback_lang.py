@@ -7,10 +7,10 @@ import json
 import sys
 from pathlib import Path
 
+from foodplay.i18n.messages import catalogue
 from foodplay.links import encode_record, parse_query, query_lang
-from foodplay.messages import catalogue
 from foodplay.record import Record
-from foodplay_widgets.app import App
+from foodplay_widgets.app.tutor import App
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "engine"))
 from position_mutations import document  # noqa: E402
@@ -48,7 +48,7 @@ def test_a_fault_while_replaying_a_link_record_keeps_the_language(monkeypatch):
 
 
 def test_the_fallback_page_of_a_link_that_cannot_open_stays_in_its_language(monkeypatch):
-    import foodplay_widgets.app as app_module
+    import foodplay_widgets.app.tutor as app_module
 
     def broken(query, default_game="burg"):
         raise RuntimeError("boom")

@@ -7,8 +7,8 @@ from urllib.parse import parse_qs, urlsplit
 from html_text import plain
 
 from foodplay.links import parse_query
-from foodplay_widgets.app import App
-from foodplay_widgets.share import link_row_html, page_url, sibling_url
+from foodplay_widgets.app.share import link_row_html, page_url, sibling_url
+from foodplay_widgets.app.tutor import App
 
 VOILA_ENV = {"SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8866",
              "SCRIPT_NAME": "/voila/render/burg.ipynb", "PATH_INFO": "",
@@ -107,7 +107,7 @@ def test_damaged_record_and_step_out_of_range():
 
 
 def test_a_failure_while_opening_never_raises(monkeypatch):
-    import foodplay_widgets.app as app_module
+    import foodplay_widgets.app.tutor as app_module
 
     def broken(query):
         raise RuntimeError("boom")

@@ -8,9 +8,9 @@ from html import unescape
 
 from html_text import plain
 
-from foodplay_widgets.app import App
-from foodplay_widgets.lesson_player import LessonPlayer
-from foodplay_widgets.style import PAGE_JS, style_widget
+from foodplay_widgets.app.style import PAGE_JS, style_widget
+from foodplay_widgets.app.tutor import App
+from foodplay_widgets.pages.lesson_player import LessonPlayer
 
 
 def heard(app: App) -> str:

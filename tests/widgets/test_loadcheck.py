@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from foodplay.messages import LANGUAGES, catalogue
-from foodplay_widgets import loadcheck
+from foodplay.i18n.messages import LANGUAGES, catalogue
+from foodplay_widgets.serving import loadcheck
 from foodplay_widgets.text import esc
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -21,9 +21,9 @@ PAGES.append("teacher.ipynb")
 def test_each_app_page_carries_an_up_to_date_notice(name):
     nb = json.loads((NOTEBOOKS / name).read_text())
     cell = loadcheck.notice_cell(nb)
-    assert cell is not None, f"run python -m foodplay_widgets.loadcheck notebooks/{name}"
+    assert cell is not None, f"run python -m foodplay_widgets.serving.loadcheck notebooks/{name}"
     assert "".join(cell["source"]) == loadcheck.cell_source(nb), (
-        f"{name}: the notice is stale; run python -m foodplay_widgets.loadcheck "
+        f"{name}: the notice is stale; run python -m foodplay_widgets.serving.loadcheck "
         f"notebooks/{name}")
     shown = loadcheck.displaying_cells(nb)
     assert shown and all(f'[id="cell-id={cell_id}"]' in "".join(cell["source"])
@@ -61,7 +61,7 @@ def test_refresh_adds_the_cell_once(tmp_path):
 def test_the_page_templates_notice_is_up_to_date_in_every_language():
     written = loadcheck.WAIT_NOTICE.read_text(encoding="utf-8")
     assert written == loadcheck.wait_notice(), (
-        "the page template's notice is stale; run python -m foodplay_widgets.loadcheck")
+        "the page template's notice is stale; run python -m foodplay_widgets.serving.loadcheck")
     for lang in LANGUAGES:
         cat = catalogue(None, lang)
         assert f'lang="{lang}">{esc(cat.format("ui.load.slow"))}</p>' in written

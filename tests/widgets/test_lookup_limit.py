@@ -10,17 +10,18 @@ import time
 import pytest
 from html_text import plain
 
-import foodplay.search
+import foodplay.teaching.search
+from foodplay.i18n.messages import LANGUAGES, catalogue
 from foodplay.limits import QUERY_CHARS
-from foodplay.messages import LANGUAGES, catalogue
-from foodplay_widgets.app import App
-from foodplay_widgets.lookup import KEY_JS, SEARCH_INPUT_SELECTOR
+from foodplay_widgets.app.lookup import KEY_JS, SEARCH_INPUT_SELECTOR
+from foodplay_widgets.app.tutor import App
 
 
 @pytest.fixture
 def no_search(monkeypatch):
     """Fail if the search runs: a refused query must be refused before it."""
-    monkeypatch.setattr(foodplay.search, "search", lambda *_a, **_k: pytest.fail("searched"))
+    monkeypatch.setattr(foodplay.teaching.search, "search",
+                        lambda *_a, **_k: pytest.fail("searched"))
 
 
 @pytest.mark.parametrize("size", [QUERY_CHARS + 1, 100_000, 1_000_000])

@@ -8,7 +8,7 @@ from html_text import plain
 
 from foodplay.bots import HeuristicBot, suggest
 from foodplay.explain import move_text
-from foodplay_widgets.app import App
+from foodplay_widgets.app.tutor import App
 
 
 def play_until_tools(app: App) -> None:

@@ -7,10 +7,10 @@ import json
 import re
 from typing import Any
 
-from foodplay_widgets.app import App
-from foodplay_widgets.portal import FILL_FN, PLACE_FN, Portal, changes
-from foodplay_widgets.renderers import PIECE
-from foodplay_widgets.style import PAGE_JS
+from foodplay_widgets.app.portal import FILL_FN, PLACE_FN, Portal, changes
+from foodplay_widgets.app.renderers import PIECE
+from foodplay_widgets.app.style import PAGE_JS
+from foodplay_widgets.app.tutor import App
 
 
 def message(value: str) -> dict[str, Any]:

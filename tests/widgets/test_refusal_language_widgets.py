@@ -13,8 +13,8 @@ from html_text import plain
 
 from foodplay.links import encode_record
 from foodplay.record import Record
-from foodplay_widgets.app import App
-from foodplay_widgets.teacher import Teacher
+from foodplay_widgets.app.tutor import App
+from foodplay_widgets.pages.teacher import Teacher
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "engine"))
 from position_mutations import document  # noqa: E402

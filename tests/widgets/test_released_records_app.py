@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from html_text import plain
 
-from foodplay.messages import catalogue
+from foodplay.i18n.messages import catalogue
 from foodplay.record import Record
-from foodplay_widgets.app import App
+from foodplay_widgets.app.tutor import App
 
 ROOT = Path(__file__).parent.parent / "engine" / "records"
 MANIFEST = json.loads((ROOT / "manifest.json").read_text(encoding="utf-8"))

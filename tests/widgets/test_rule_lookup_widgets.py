@@ -9,10 +9,10 @@ from html_text import plain
 
 from foodplay.engine import Move
 from foodplay.games import get_game
-from foodplay_widgets.app import App
-from foodplay_widgets.explanation import refusal_html
-from foodplay_widgets.lookup import KEY_JS, SEARCH_INPUT_SELECTOR
-from foodplay_widgets.summary_page import summary_page
+from foodplay_widgets.app.explanation import refusal_html
+from foodplay_widgets.app.lookup import KEY_JS, SEARCH_INPUT_SELECTOR
+from foodplay_widgets.app.tutor import App
+from foodplay_widgets.pages.summary import summary_page
 
 
 def card(app: App, clause_id: str) -> str:

@@ -7,9 +7,9 @@ from html import unescape
 
 from html_text import plain
 
-from foodplay_widgets.lesson import worked_example
-from foodplay_widgets.style import CSS
-from foodplay_widgets.timeline import KEY_CLICKS, KEY_FOCUS, KEYS_JS, LEGEND
+from foodplay_widgets.app.style import CSS
+from foodplay_widgets.app.timeline import KEY_CLICKS, KEY_FOCUS, KEYS_JS, LEGEND
+from foodplay_widgets.pages.worked_examples import worked_example
 
 
 def find(widget, css: str):

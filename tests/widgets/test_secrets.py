@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html_text import plain, section
 
-from foodplay_widgets.app import App
+from foodplay_widgets.app.tutor import App
 
 
 def screen(app: App) -> str:

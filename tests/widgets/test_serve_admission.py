@@ -6,7 +6,7 @@ import asyncio
 
 from threads import run_alone
 
-from foodplay_widgets.admission import admit_renders
+from foodplay_widgets.serving.admission import admit_renders
 
 
 def fake_pages() -> type:

@@ -6,7 +6,7 @@ import jinja2
 import pytest
 from threads import run_alone
 
-from foodplay_widgets.serve import SharedTemplateCode, share_template_code
+from foodplay_widgets.serving.serve import SharedTemplateCode, share_template_code
 
 
 def exporter_over(templates: dict[str, str]) -> type:

@@ -19,9 +19,10 @@ from pathlib import Path
 import pytest
 
 from foodplay.engine import Move
-from foodplay_widgets import lean, lesson, quiet
-from foodplay_widgets.app import App
-from foodplay_widgets.lesson import example, examples, worked_example
+from foodplay_widgets.app.tutor import App
+from foodplay_widgets.pages import worked_examples as lesson
+from foodplay_widgets.pages.worked_examples import example, examples, worked_example
+from foodplay_widgets.serving import lean, quiet
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 EXAMPLES = [f"{game}-examples.ipynb" for game in ("burg", "coffee-rush", "cuisine-a-la-card",
@@ -87,11 +88,11 @@ def test_the_other_examples_wait_behind_one_placeholder(monkeypatch):
 
 
 def test_building_an_app_leaves_matplotlib_and_the_rule_search_unimported():
-    code = ("import sys\nfrom foodplay_widgets.page import page_text\n"
+    code = ("import sys\nfrom foodplay_widgets.pages.page import page_text\n"
             "from foodplay_widgets import App, example\n"
             "page_text('burg.page.app', 'burg')\nApp.from_query('', game='coffee-rush')\n"
             "example('food-truck', 'stacking', later=False)\n"
-            "print(sorted(m for m in ('matplotlib', 'foodplay.search', 'PIL', 'numpy')"
+            "print(sorted(m for m in ('matplotlib', 'foodplay.teaching.search', 'PIL', 'numpy')"
             " if m in sys.modules))")
     env = {**os.environ, "MPLCONFIGDIR": tempfile.mkdtemp(prefix="fp-mpl-")}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -10,8 +10,8 @@ from threads import run_alone
 
 from foodplay.bots import play_game
 from foodplay.record import Record
-from foodplay_widgets.app import AHEAD, App
-from foodplay_widgets.stepwise import BACKGROUND_DELAY, GrowingTimeline, StepwiseBotGame
+from foodplay_widgets.app.stepwise import BACKGROUND_DELAY, GrowingTimeline, StepwiseBotGame
+from foodplay_widgets.app.tutor import AHEAD, App
 
 GAMES = ("burg", "coffee-rush", "cuisine-a-la-card", "food-truck")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from foodplay_widgets.app import App
-from foodplay_widgets.renderers import GenericRenderer, TableParts, table_parts
-from foodplay_widgets.table import TableView
+from foodplay_widgets.app.renderers import GenericRenderer, TableParts, table_parts
+from foodplay_widgets.app.table import TableView
+from foodplay_widgets.app.tutor import App
 
 GAMES = ("burg", "coffee-rush", "cuisine-a-la-card", "food-truck")
 START, CLICKS = 12, 12  # mid-game steps

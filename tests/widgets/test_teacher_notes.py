@@ -24,11 +24,11 @@ from html_text import plain
 from foodplay import limits
 from foodplay.links import SHARE_CHARS
 from foodplay.record import MAX_ANNOTATION, Record
-from foodplay_widgets.app import App
-from foodplay_widgets.lost_notice import WORDS_FILE, words_js
-from foodplay_widgets.notes_keeper import PREFIX, game_key, notes_hash
-from foodplay_widgets.share import SharePanel
-from foodplay_widgets.teacher import Teacher
+from foodplay_widgets.app.share import SharePanel
+from foodplay_widgets.app.tutor import App
+from foodplay_widgets.pages.notes_keeper import PREFIX, game_key, notes_hash
+from foodplay_widgets.pages.teacher import Teacher
+from foodplay_widgets.serving.lost_notice import WORDS_FILE, words_js
 
 
 @pytest.fixture
@@ -316,7 +316,7 @@ def test_the_page_no_longer_claims_more_than_is_true(teacher):
 
 def test_the_lost_notice_words_are_up_to_date_and_in_the_template():
     assert WORDS_FILE.read_text(encoding="utf-8") == words_js(), \
-        "run python -m foodplay_widgets.lost_notice"
+        "run python -m foodplay_widgets.serving.lost_notice"
     words_ = json.loads(words_js().split("=", 1)[1].strip().rstrip(";"))
     assert set(words_) == {"en", "fr", "ko", "pt", "zh"}
     assert words_["ko"]["reload"] == "페이지 다시 불러오기"

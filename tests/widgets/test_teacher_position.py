@@ -6,7 +6,7 @@ import json
 
 from html_text import plain
 
-from foodplay_widgets.teacher import Teacher
+from foodplay_widgets.pages.teacher import Teacher
 
 POSITION = {"game": "food-truck", "players": 2, "first_player": 1,
             "position": {"round": 3, "supply": ["pizza", "curry"],

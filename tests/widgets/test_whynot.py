@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from html_text import plain
 
-from foodplay_widgets.app import App
+from foodplay_widgets.app.tutor import App
 
 
 def choose(app: App, label: str) -> None:

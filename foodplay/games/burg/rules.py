@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from foodplay.data import DataError, Say, require
@@ -731,9 +730,6 @@ class BurgGame(Game):
     min_players = 2
     max_players = 5
 
-    def components(self, data: Mapping[str, Any] | None = None) -> Components:
-        return burg_components.parse(data, "components") if data is not None \
-            else _default_components()
 
     def new_state(self, players: int, *, seed: int | None = None,
                   setup: Mapping[str, Any] | None = None,
@@ -788,21 +784,6 @@ class BurgGame(Game):
         state._start_round(state.setup_events)
         return state
 
-    def heuristic(self, state: State, seat: Seat):
-        from foodplay.games.burg.bot import suggest
-
-        return suggest(state, seat)
-
-    def describe(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        from foodplay.games.burg.text import describe
-
-        return describe(view, self.catalogue(lang))
-
-
-@cache
-def _default_components() -> Components:
-    """The tutor's component set, read and validated once per process (shared, read-only)."""
-    return burg_components.load()
 
 
 GAME = BurgGame()

@@ -22,12 +22,10 @@ from foodplay.engine import (
     Move,
     Seat,
     State,
-    Suggestion,
     Verdict,
     check_params,
     event,
 )
-from foodplay.games.coffee_rush import components as cr_components
 from foodplay.games.coffee_rush import setup as cr_setup
 from foodplay.games.coffee_rush.board import Board
 from foodplay.games.coffee_rush.components import Components
@@ -847,9 +845,6 @@ class CoffeeRushGame(Game):
     rules_version = "1"
     options = OPTIONS
 
-    def components(self, data: Mapping[str, Any] | None = None) -> Components:
-        return cr_components.parse(data, "components") if data is not None \
-            else cr_components.load()
 
     def new_state(self, players: int, *, seed: int | None = None,
                   setup: Mapping[str, Any] | None = None,
@@ -998,16 +993,6 @@ class CoffeeRushGame(Game):
         events.append(event("coffee-rush.setup.position", ("S1", "S3", "S4"), seat=state.first,
                             token="OPEN" if staged.open else "CLOSED"))
         state._start_turn(state.first, events)
-
-    def heuristic(self, state: State, seat: Seat) -> Suggestion:
-        from foodplay.games.coffee_rush.bot import suggest
-
-        return suggest(state, seat)
-
-    def describe(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        from foodplay.games.coffee_rush.text import describe
-
-        return describe(view, self.catalogue(lang))
 
 
 _DO = {kind: getattr(CoffeeRushState, f"_do_{kind}") for kind in MOVE_PARAMS}

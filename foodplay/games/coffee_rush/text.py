@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from foodplay.messages import Catalogue
+from foodplay.i18n.messages import Catalogue
 
 
 def _names(cat: Catalogue, items: list[str]) -> str:

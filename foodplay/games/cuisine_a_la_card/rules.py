@@ -1301,9 +1301,6 @@ class CuisineGame(Game):
     rules_labels = {"1": ("2", "1")}
     options = OPTIONS
 
-    def components(self, data: Mapping[str, Any] | None = None) -> Components:
-        return cu_components.parse(data, "components") if data is not None \
-            else _default_components()
 
     def new_state(self, players: int, *, seed: int | None = None,
                   setup: Mapping[str, Any] | None = None,
@@ -1332,16 +1329,6 @@ class CuisineGame(Game):
 
         deal(state, setup)
         return state
-
-    def heuristic(self, state: State, seat: Seat):
-        from foodplay.games.cuisine_a_la_card.bot import suggest
-
-        return suggest(state, seat)
-
-    def describe(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        from foodplay.games.cuisine_a_la_card.text import describe
-
-        return describe(view, self.catalogue(lang))
 
 
 class _Interned(dict):
@@ -1399,15 +1386,6 @@ def _seat_moves(facts: Lookups, seat: Seat) -> SeatMoves:
 
 
 _DO = {kind: getattr(CuisineState, f"_do_{kind}") for kind in MOVE_PARAMS}  # kind -> carry out
-
-_DEFAULT: list[Components] = []
-
-
-def _default_components() -> Components:
-    if not _DEFAULT:
-        _DEFAULT.append(cu_components.load())
-    return _DEFAULT[0]
-
 
 GAME = CuisineGame()
 __all__ = ["GAME", "CuisineGame", "CuisineState", "DataError"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from foodplay.messages import Catalogue
+from foodplay.i18n.messages import Catalogue
 
 K = "cuisine-a-la-card."
 

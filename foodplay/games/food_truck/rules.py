@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from foodplay.data import DataError, Say, require
@@ -27,7 +26,6 @@ from foodplay.engine import (
     check_params,
     event,
 )
-from foodplay.games.food_truck import components as ft_components
 from foodplay.games.food_truck.components import Components
 from foodplay.position import TRUE_OR_FALSE, stack_top
 
@@ -694,9 +692,6 @@ class FoodTruckGame(Game):
     rules_version = "1"
     options = OPTIONS
 
-    def components(self, data: Mapping[str, Any] | None = None) -> Components:
-        return ft_components.parse(data, "components") if data is not None \
-            else _default_components()
 
     def new_state(self, players: int, *, seed: int | None = None,
                   setup: Mapping[str, Any] | None = None,
@@ -780,21 +775,6 @@ class FoodTruckGame(Game):
         state._start_round(events)
         return state
 
-    def heuristic(self, state: State, seat: Seat):
-        from foodplay.games.food_truck.bot import suggest
-
-        return suggest(state, seat)
-
-    def describe(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        from foodplay.games.food_truck.text import describe
-
-        return describe(view, self.catalogue(lang))
-
-
-@cache
-def _default_components() -> Components:
-    """The tutor's component set, read and validated once per process (shared, read-only)."""
-    return ft_components.load()
 
 
 GAME = FoodTruckGame()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from foodplay.messages import Catalogue
+from foodplay.i18n.messages import Catalogue
 from foodplay_widgets.text import Text, esc
 
 BACKS_SHOWN = 6  # face-down cards drawn one by one; more are counted as ×n

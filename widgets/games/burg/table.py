@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from foodplay.engine import State
-from foodplay_widgets.diff import ViewDiff
-from foodplay_widgets.games.burg.cards import backs, burger, card, card_list
-from foodplay_widgets.renderers import (
+from foodplay_widgets.app.diff import ViewDiff
+from foodplay_widgets.app.renderers import (
     CatalogueLabels,
     KeptParts,
     KnownScore,
@@ -21,6 +20,7 @@ from foodplay_widgets.renderers import (
     progress_html,
     was,
 )
+from foodplay_widgets.games.burg.cards import backs, burger, card, card_list
 from foodplay_widgets.text import HashableText, Text, esc
 
 PARTS_KEPT = 256  # table parts kept by the inputs they were drawn from (seats, piles, recipes)

@@ -18,8 +18,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from foodplay.engine import Move, State, Verdict
-from foodplay_widgets.context import Context
-from foodplay_widgets.explanation import refusal_html
+from foodplay_widgets.app.context import Context
+from foodplay_widgets.app.explanation import refusal_html
+from foodplay_widgets.app.guard import Guard, unguarded
+from foodplay_widgets.app.pool import Pool, W, set_children, set_classes
 from foodplay_widgets.games.coffee_rush.pieces import DECIDE, UI, UPGRADE_COST, chip, path_marks
 from foodplay_widgets.games.coffee_rush.preview import (
     Preview,
@@ -27,8 +29,6 @@ from foodplay_widgets.games.coffee_rush.preview import (
     cups_html,
     move_preview_html,
 )
-from foodplay_widgets.guard import Guard, unguarded
-from foodplay_widgets.pool import Pool, W, set_children, set_classes
 from foodplay_widgets.text import HashableText, Text
 
 PlayMoves = Callable[[Sequence[Move]], "tuple[int, Verdict] | None"]

@@ -11,7 +11,7 @@ from typing import Any
 
 from foodplay.engine import Move, State, Verdict
 from foodplay.explain import explain, reason_text
-from foodplay_widgets.explanation import clause_link
+from foodplay_widgets.app.explanation import clause_link
 from foodplay_widgets.games.coffee_rush.pieces import (
     DECIDE,
     UI,

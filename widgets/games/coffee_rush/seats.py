@@ -11,7 +11,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from foodplay_widgets.diff import ViewDiff, changed_mark, seat_row
+from foodplay_widgets.app.diff import ViewDiff, changed_mark, seat_row
 from foodplay_widgets.games.coffee_rush.pieces import (
     UI,
     chip,

@@ -13,7 +13,8 @@ from functools import lru_cache
 from typing import Any
 
 from foodplay.engine import State
-from foodplay_widgets.diff import ViewDiff, get_path
+from foodplay_widgets.app.diff import ViewDiff, get_path
+from foodplay_widgets.app.renderers import CatalogueLabels, KnownScore, PartRow, TableParts
 from foodplay_widgets.games.coffee_rush.pieces import (
     PENALTY_LIMIT,
     UI,
@@ -26,7 +27,6 @@ from foodplay_widgets.games.coffee_rush.pieces import (
 )
 from foodplay_widgets.games.coffee_rush.seats import seat_html
 from foodplay_widgets.games.coffee_rush.style import CSS
-from foodplay_widgets.renderers import CatalogueLabels, KnownScore, PartRow, TableParts
 from foodplay_widgets.text import HashableText, Text, esc
 
 

@@ -2,9 +2,9 @@
 (`table`, with card faces from `faces` and its stylesheet in `style`) and the dish builder
 (`builder`, working a dish out with `preview`), registered for the game here."""
 
+from foodplay_widgets.app.renderers import register, register_editor
 from foodplay_widgets.games.cuisine_a_la_card.builder import DishBuilder
 from foodplay_widgets.games.cuisine_a_la_card.table import CuisineRenderer
-from foodplay_widgets.renderers import register, register_editor
 
 GAME_ID = "cuisine-a-la-card"
 

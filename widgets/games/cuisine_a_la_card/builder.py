@@ -18,12 +18,12 @@ import ipywidgets as widgets
 
 from foodplay.engine import Move, Verdict
 from foodplay.explain import reason_text
-from foodplay_widgets.context import Context
-from foodplay_widgets.explanation import clause_block, clause_link, refusal_html
+from foodplay_widgets.app.context import Context
+from foodplay_widgets.app.explanation import clause_block, clause_link, refusal_html
+from foodplay_widgets.app.guard import Guard, unguarded
+from foodplay_widgets.app.pool import Pool, set_children, set_classes
 from foodplay_widgets.games.cuisine_a_la_card.faces import UI, K, ability_lines, card_sentences
 from foodplay_widgets.games.cuisine_a_la_card.preview import DishPreview
-from foodplay_widgets.guard import Guard, unguarded
-from foodplay_widgets.pool import Pool, set_children, set_classes
 from foodplay_widgets.text import Text, badge, esc
 
 DISH_KINDS = frozenset({"dish", "dish_plate", "serve", "cancel", "food_type"})

@@ -17,7 +17,15 @@ from foodplay.engine import State
 from foodplay.games.cuisine_a_la_card import scoring
 from foodplay.games.cuisine_a_la_card.components import Components
 from foodplay.games.cuisine_a_la_card.text import condition
-from foodplay_widgets.diff import ViewDiff, get_path
+from foodplay_widgets.app.diff import ViewDiff, get_path
+from foodplay_widgets.app.renderers import (
+    CatalogueLabels,
+    KeptParts,
+    KnownScore,
+    PartRow,
+    TableParts,
+    progress_html,
+)
 from foodplay_widgets.games.cuisine_a_la_card.faces import (
     UI,
     K,
@@ -33,14 +41,6 @@ from foodplay_widgets.games.cuisine_a_la_card.faces import (
     medal_pips,
 )
 from foodplay_widgets.games.cuisine_a_la_card.style import CSS
-from foodplay_widgets.renderers import (
-    CatalogueLabels,
-    KeptParts,
-    KnownScore,
-    PartRow,
-    TableParts,
-    progress_html,
-)
 from foodplay_widgets.text import Text, esc
 
 # What the market and the judges read from the view (and, for their highlights, from the view

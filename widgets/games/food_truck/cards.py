@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from foodplay.messages import Catalogue
+from foodplay.i18n.messages import Catalogue
 from foodplay_widgets.text import Text, esc
 
 UI = "food-truck.ui."

@@ -14,10 +14,10 @@ import ipywidgets as widgets
 
 from foodplay.bots import suggest
 from foodplay.engine import Move, Verdict
-from foodplay_widgets.context import Context
-from foodplay_widgets.explanation import refusal_html
+from foodplay_widgets.app.context import Context
+from foodplay_widgets.app.explanation import refusal_html
+from foodplay_widgets.app.guard import Guard, unguarded
 from foodplay_widgets.games.food_truck.cards import UI, Kinds, card
-from foodplay_widgets.guard import Guard, unguarded
 from foodplay_widgets.text import esc
 
 ORDER_DECISION = "food-truck.decide.order"

@@ -12,16 +12,8 @@ from typing import Any, NamedTuple
 
 from foodplay.engine import State
 from foodplay.games.food_truck.rules import TRUCK_CLAUSE
-from foodplay_widgets.diff import ViewDiff, get_path
-from foodplay_widgets.games.food_truck.cards import (
-    UI,
-    Kinds,
-    backs,
-    card,
-    card_list,
-)
-from foodplay_widgets.games.food_truck.style import CSS
-from foodplay_widgets.renderers import (
+from foodplay_widgets.app.diff import ViewDiff, get_path
+from foodplay_widgets.app.renderers import (
     CatalogueLabels,
     KeptParts,
     KnownScore,
@@ -30,6 +22,14 @@ from foodplay_widgets.renderers import (
     progress_html,
     was,
 )
+from foodplay_widgets.games.food_truck.cards import (
+    UI,
+    Kinds,
+    backs,
+    card,
+    card_list,
+)
+from foodplay_widgets.games.food_truck.style import CSS
 from foodplay_widgets.text import HashableText, Text, esc
 
 PARTS_KEPT = 512  # seats, their truck rows and piles, legends: kept by their inputs

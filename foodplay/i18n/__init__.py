@@ -1,0 +1,2 @@
+"""Languages: the message catalogues, plural rules, Korean particles, language codes and
+glossaries."""

@@ -1,0 +1,2 @@
+"""Teaching content built on the engine: lessons, quizzes, rule search, the rule index and the
+printable summary."""
