@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-SCRIPT = (Path(__file__).resolve().parents[2] / "widgets" / "jupyter" / "voila" / "templates"
-          / "foodplay" / "one_frame_per_reply.js")
+SCRIPT = (Path(__file__).resolve().parents[2] / "widgets" / "serving" / "jupyter" / "voila"
+          / "templates" / "foodplay" / "one_frame_per_reply.js")
 
 # A stand-in for the browser's WebSocket: `deliver(data)` calls the onmessage handler as the
 # browser would, each call a task of its own in a real socket.
