@@ -168,6 +168,24 @@ class CatalogueLabels:
         return text(self.prefix + "components.custom", label=label)
 
 
+class PartsRenderer(CatalogueLabels):
+    """A game's renderer that draws its table in parts (`table_parts`), keeping up to
+    `parts_kept` parts by the inputs they were drawn from (`self._kept`)."""
+
+    parts_kept = 64
+
+    def __init__(self) -> None:
+        self._kept = KeptParts(self.parts_kept)
+
+    def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
+        """The whole table; without a state, a record's own card set is not known."""
+        return self.table_parts(view, before, text).html()
+
+    def table_parts(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text,
+                    state: State | None = None) -> TableParts:
+        raise NotImplementedError
+
+
 class GenericRenderer:
     """A plain fallback for a game without its own renderer: the view as formatted data."""
 

@@ -12,10 +12,9 @@ from typing import Any
 from foodplay.engine import State
 from foodplay_widgets.app.diff import ViewDiff
 from foodplay_widgets.app.renderers import (
-    CatalogueLabels,
-    KeptParts,
     KnownScore,
     PartRow,
+    PartsRenderer,
     TableParts,
     progress_html,
     was,
@@ -23,24 +22,17 @@ from foodplay_widgets.app.renderers import (
 from foodplay_widgets.games.burg.cards import backs, burger, card, card_list
 from foodplay_widgets.text import HashableText, Text, esc
 
-PARTS_KEPT = 256  # table parts kept by the inputs they were drawn from (seats, piles, recipes)
 
-
-
-class BurgRenderer(CatalogueLabels):
+class BurgRenderer(PartsRenderer):
     """Draws BURG's table for one view.
 
     A part is kept by the inputs it is drawn from (the language, the seat's own data and the
     same seat one step earlier for the highlights...): a step changes one or two seats, and the
     others are not drawn again. Views are plain data, so their `repr` is a faithful key."""
 
+    parts_kept = 256  # table parts kept by the inputs they were drawn from (seats, piles, recipes)
+
     prefix = "burg."
-
-    def __init__(self) -> None:
-        self._kept = KeptParts(PARTS_KEPT)
-
-    def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
-        return self.table_parts(view, before, text).html()
 
     def table_parts(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text,
                     state: State | None = None) -> TableParts:

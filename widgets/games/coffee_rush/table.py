@@ -14,7 +14,7 @@ from typing import Any
 
 from foodplay.engine import State
 from foodplay_widgets.app.diff import ViewDiff, get_path
-from foodplay_widgets.app.renderers import CatalogueLabels, KnownScore, PartRow, TableParts
+from foodplay_widgets.app.renderers import KnownScore, PartRow, PartsRenderer, TableParts
 from foodplay_widgets.games.coffee_rush.pieces import (
     PENALTY_LIMIT,
     UI,
@@ -30,15 +30,12 @@ from foodplay_widgets.games.coffee_rush.style import CSS
 from foodplay_widgets.text import HashableText, Text, esc
 
 
-class CoffeeRushRenderer(CatalogueLabels):
+class CoffeeRushRenderer(PartsRenderer):
     """Draws Coffee Rush's table for one view."""
 
     prefix = "coffee-rush."
 
     css = CSS  # the game's own stylesheet, shipped once per app
-
-    def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
-        return self.table_parts(view, before, text).html()
 
     def table_parts(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text,
                     state: State | None = None) -> TableParts:

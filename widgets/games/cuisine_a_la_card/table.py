@@ -19,10 +19,9 @@ from foodplay.games.cuisine_a_la_card.components import Components
 from foodplay.games.cuisine_a_la_card.text import condition
 from foodplay_widgets.app.diff import ViewDiff, get_path
 from foodplay_widgets.app.renderers import (
-    CatalogueLabels,
-    KeptParts,
     KnownScore,
     PartRow,
+    PartsRenderer,
     TableParts,
     progress_html,
 )
@@ -68,20 +67,15 @@ def seat_inputs(view: dict[str, Any], before: dict[str, Any] | None, s: int) -> 
     return inputs(view, before, (("seats", s),), place)
 
 
-class CuisineRenderer(CatalogueLabels):
+class CuisineRenderer(PartsRenderer):
     """Draws Cuisine a la Card's table for one view."""
+
+    parts_kept = 64
 
     prefix = K
     default_set = "tutor card set"
 
     css = CSS  # the game's own stylesheet, shipped once per app
-
-    def __init__(self) -> None:
-        self.drawn = KeptParts(64)
-
-    def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
-        """Without the state: the game's default component set gives the card faces."""
-        return self.table_parts(view, before, text).html()
 
     def table_parts(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text,
                     state: State | None = None) -> TableParts:
@@ -91,7 +85,7 @@ class CuisineRenderer(CatalogueLabels):
         the judges and each seat are drawn again only when what they show has changed."""
         comp = state.comp if state is not None else text.game.components()
         d = ViewDiff(view, before, text)
-        drawn = self.drawn
+        drawn = self._kept
         same = (faces(text, comp), tuple(text.names))  # the language, card set and names
 
         def part(name: str, paths: Sequence[tuple], draw: Callable[[], str]) -> str:

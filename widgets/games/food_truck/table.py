@@ -14,10 +14,9 @@ from foodplay.engine import State
 from foodplay.games.food_truck.rules import TRUCK_CLAUSE
 from foodplay_widgets.app.diff import ViewDiff, get_path
 from foodplay_widgets.app.renderers import (
-    CatalogueLabels,
-    KeptParts,
     KnownScore,
     PartRow,
+    PartsRenderer,
     TableParts,
     progress_html,
     was,
@@ -31,9 +30,6 @@ from foodplay_widgets.games.food_truck.cards import (
 )
 from foodplay_widgets.games.food_truck.style import CSS
 from foodplay_widgets.text import HashableText, Text, esc
-
-PARTS_KEPT = 512  # seats, their truck rows and piles, legends: kept by their inputs
-
 
 
 class SeatFacts(NamedTuple):
@@ -58,7 +54,7 @@ class SeatFacts(NamedTuple):
                    kinds)
 
 
-class FoodTruckRenderer(CatalogueLabels):
+class FoodTruckRenderer(PartsRenderer):
     """Draws Food Truck's table for one view.
 
     A seat's part (and within it its truck row and pile) and the legend are kept by the inputs
@@ -66,15 +62,11 @@ class FoodTruckRenderer(CatalogueLabels):
     the highlights, and `SeatFacts`): a step changes one or two seats, and the others are not
     drawn again. Views are plain data, so their `repr` is a faithful key."""
 
+    parts_kept = 512  # seats, their truck rows and piles, legends: kept by their inputs
+
     prefix = "food-truck."
 
     css = CSS  # the game's own stylesheet, shipped once per app
-
-    def __init__(self) -> None:
-        self._kept = KeptParts(PARTS_KEPT)
-
-    def table(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text) -> str:
-        return self.table_parts(view, before, text).html()
 
     def table_parts(self, view: dict[str, Any], before: dict[str, Any] | None, text: Text,
                     state: State | None = None) -> TableParts:
