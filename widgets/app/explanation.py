@@ -15,6 +15,7 @@ from foodplay_widgets.app.context import Context
 from foodplay_widgets.app.guard import Guard, unguarded
 from foodplay_widgets.app.lookup import SearchBox, card_html
 from foodplay_widgets.app.portal import Portal, html_holder
+from foodplay_widgets.app.style import classed
 from foodplay_widgets.text import Text, badge, esc
 
 _READER_IDS = itertools.count(1)
@@ -164,8 +165,7 @@ class RulebookReader(widgets.VBox):
         self.prefix = f"fp-rule{next(_READER_IDS)}"
         self.target: str | None = None
         self.expanded = False
-        self.html = widgets.HTML(layout=widgets.Layout(width="100%"))
-        self.html.add_class("fp-rulebook-html")
+        self.html = classed(widgets.HTML(layout=widgets.Layout(width="100%")), "fp-rulebook-html")
         self.goto = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto",
                                                                        flex="1 1 12em",
                                                                        min_width="10em"))

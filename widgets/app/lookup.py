@@ -30,6 +30,7 @@ from foodplay.links import with_lang
 from foodplay.rulebook import Clause, Rulebook
 from foodplay.teaching.rule_index import place_text, places_for
 from foodplay_widgets.app.guard import Guard, unguarded
+from foodplay_widgets.app.style import classed
 from foodplay_widgets.text import Text, badge, esc
 
 SEARCH_INPUT_SELECTOR = ".fp-rule-search input"
@@ -190,8 +191,7 @@ class SearchBox(widgets.VBox):
                                          f'onerror="{esc(KEY_JS)}">',
                                          layout=widgets.Layout(width="0", height="0",
                                                                margin="0"))
-        row = widgets.HBox([self.query, self.button, self.key_handler])
-        row.add_class("fp-search-row")
+        row = classed(widgets.HBox([self.query, self.button, self.key_handler]), "fp-search-row")
         super().__init__([row, self.limit_note, self.said, self.results])
         self.add_class("fp-search-box")
         self.query.observe(guard(lambda change: self.run(change["new"])), "value")

@@ -21,6 +21,7 @@ from foodplay_widgets.app.explanation import allowed_html, refusal_html, step_an
 from foodplay_widgets.app.guard import Guard, unguarded
 from foodplay_widgets.app.pool import Pool, set_children, set_classes
 from foodplay_widgets.app.portal import Portal, html_holder, then_of
+from foodplay_widgets.app.style import classed
 from foodplay_widgets.text import Text, esc
 
 
@@ -51,8 +52,7 @@ class MovePanel(widgets.VBox):
         self.status, status_box = html_holder(portal, "turn", "fp-turn", wide=False)
         # the why-not choices follow the step's view, which a portal sends first
         self._after = then_of(portal)
-        self.legal = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.legal.add_class("fp-legal")
+        self.legal = classed(widgets.HBox(layout=widgets.Layout(flex_flow="row wrap")), "fp-legal")
         self.move_buttons: list[widgets.Button] = []  # the buttons shown, one per move
         # made once and reused (see pool.py), with one layout and style model for them all;
         # the pool's button i plays `_button_moves[i]`
@@ -60,32 +60,25 @@ class MovePanel(widgets.VBox):
         self._button_style = widgets.ButtonStyle()
         self._button_pool: Pool[widgets.Button] = Pool(self._make_button)
         self._button_moves: list[Move] = []
-        self.catch_up = widgets.Button(layout=widgets.Layout(width="auto"))
-        self.catch_up.add_class("fp-catch-up")
+        self.catch_up = classed(widgets.Button(layout=widgets.Layout(width="auto")), "fp-catch-up")
         # as wide as its longest move, up to the panel's width (French moves need 36em)
         self.whynot = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto",
                                                                          max_width="100%"))
         self.whynot.add_class("fp-whynot-choice")
         self.whynot_try = widgets.Button(layout=widgets.Layout(width="auto"))
         self.whynot_try.add_class("fp-whynot-try")
-        self.whynot_result = widgets.HTML()
-        self.whynot_result.add_class("fp-whynot-result")
+        self.whynot_result = classed(widgets.HTML(), "fp-whynot-result")
         self.whynot_result.add_class("fp-live")  # announced (style.py)
-        self.hint = widgets.Button(layout=widgets.Layout(width="auto"))
-        self.hint.add_class("fp-hint")
-        self.hint_text = widgets.HTML()
-        self.hint_text.add_class("fp-hint-text")
+        self.hint = classed(widgets.Button(layout=widgets.Layout(width="auto")), "fp-hint")
+        self.hint_text = classed(widgets.HTML(), "fp-hint-text")
         self.hint_text.add_class("fp-live")  # announced (style.py)
-        self.undo = widgets.Button(layout=widgets.Layout(width="auto"))
-        self.undo.add_class("fp-undo")
+        self.undo = classed(widgets.Button(layout=widgets.Layout(width="auto")), "fp-undo")
         self.whynot_try.on_click(guard(self._try))
         self.hint.on_click(guard(self._hint))
         self.undo.on_click(guard(lambda _: self.on_undo()))
         self.catch_up.on_click(guard(lambda _: self.on_catch_up()))
-        self.whynot_box = widgets.HBox([self.whynot, self.whynot_try])
-        self.whynot_box.add_class("fp-whynot")
-        tools = widgets.HBox([self.hint, self.undo, self.catch_up])
-        tools.add_class("fp-move-tools")
+        self.whynot_box = classed(widgets.HBox([self.whynot, self.whynot_try]), "fp-whynot")
+        tools = classed(widgets.HBox([self.hint, self.undo, self.catch_up]), "fp-move-tools")
         editors = [editor] if editor is not None else []
         super().__init__([status_box, *editors, self.legal, self.whynot_box,
                           self.whynot_result, tools, self.hint_text])

@@ -14,6 +14,7 @@ from foodplay_widgets.app.context import Context
 from foodplay_widgets.app.guard import Guard, unguarded
 from foodplay_widgets.app.portal import Portal, html_holder
 from foodplay_widgets.app.renderers import KnownScore
+from foodplay_widgets.app.style import classed
 from foodplay_widgets.text import esc
 
 COLOURS = ("#1b6ca8", "#c2410c", "#15803d", "#7e22ce", "#a16207")
@@ -23,8 +24,7 @@ class ScoresPanel(widgets.VBox):
     """Known scores, the game-end progress, and an on-demand chart of scores over the game."""
 
     def __init__(self, guard: Guard = unguarded, portal: Portal | None = None):
-        self.table = widgets.HTML()
-        self.table.add_class("fp-scores")
+        self.table = classed(widgets.HTML(), "fp-scores")
         # the game-end progress: with a `portal`, carried with the step (portal.py)
         self.progress, progress_box = html_holder(portal, "progress", "fp-progress-html",
                                                   wide=False)
@@ -33,8 +33,7 @@ class ScoresPanel(widgets.VBox):
         self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
                                                                       display="none"))
         self.chart.add_class("fp-chart")
-        self.chart_summary = widgets.HTML()
-        self.chart_summary.add_class("fp-chart-summary")
+        self.chart_summary = classed(widgets.HTML(), "fp-chart-summary")
         super().__init__([progress_box, self.table, self.chart_toggle, self.chart,
                           self.chart_summary])
         self.add_class("fp-scores-panel")

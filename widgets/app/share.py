@@ -11,6 +11,7 @@ from foodplay.links import SHARE_CHARS, Link, encode_record, too_long_to_share
 from foodplay.record import Record
 from foodplay_widgets.app.context import Context
 from foodplay_widgets.app.guard import Guard, unguarded
+from foodplay_widgets.app.style import classed
 from foodplay_widgets.text import esc
 
 
@@ -92,10 +93,8 @@ class SharePanel(widgets.VBox):
         self.toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(
             width="auto", align_self="flex-start"))
         self.toggle.add_class("fp-share-toggle")
-        self.link = widgets.HTML()
-        self.link.add_class("fp-share")
-        self.download = widgets.HTML()
-        self.download.add_class("fp-download-box")
+        self.link = classed(widgets.HTML(), "fp-share")
+        self.download = classed(widgets.HTML(), "fp-download-box")
         self.body = widgets.VBox([self.link, self.download],
                                  layout=widgets.Layout(display="none"))
         self.body.add_class("fp-share-body")

@@ -7,10 +7,20 @@ colour and in their words; changed parts have an outline and screen-reader text.
 from __future__ import annotations
 
 from html import escape
+from typing import TypeVar
 
 import ipywidgets as widgets
 
 from foodplay_widgets.app.portal import FILL_FN, PLACE_FN
+
+W = TypeVar("W", bound=widgets.DOMWidget)
+
+
+def classed(widget: W, *names: str) -> W:
+    """`widget` with the stylesheet's classes `names` added (the tutor styles by class)."""
+    for name in names:
+        widget.add_class(name)
+    return widget
 
 CSS = """
 .fp-app { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;

@@ -29,6 +29,7 @@ import ipywidgets as widgets
 
 from foodplay_widgets.app.guard import Guard, unguarded
 from foodplay_widgets.app.portal import Portal, html_holder, then_of
+from foodplay_widgets.app.style import classed
 from foodplay_widgets.text import Text, esc
 
 SPEEDS = (("ui.speed.slow", 2000), ("ui.speed.normal", 1000), ("ui.speed.fast", 400))
@@ -150,8 +151,7 @@ class TimelineControls(widgets.VBox):
         self.autoplay = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.autoplay.add_class("fp-autoplay")
         self.autoplay.add_class("fp-nav")
-        self.speed = widgets.Dropdown(layout=widgets.Layout(width="auto"))
-        self.speed.add_class("fp-speed")
+        self.speed = classed(widgets.Dropdown(layout=widgets.Layout(width="auto")), "fp-speed")
         self.slider = widgets.IntSlider(min=0, max=0, value=0, readout=False,
                                         continuous_update=True,
                                         layout=widgets.Layout(flex="1 1 auto", min_width="8em"))
@@ -163,8 +163,7 @@ class TimelineControls(widgets.VBox):
         # a redraw moves the slider after the step's view, which a portal sends first; Next,
         # Back and a jump move it before the step is drawn (`follow`, from App.go)
         self._after = then_of(portal)
-        self.legend = widgets.HTML()
-        self.legend.add_class("fp-keys")
+        self.legend = classed(widgets.HTML(), "fp-keys")
         # No jslink between Play and the slider: echoes from a link made fast key presses jump
         # back. The kernel follows Play's timer and moves the slider itself.
         self.first.on_click(guard(lambda _: self._go(0)))
@@ -178,10 +177,8 @@ class TimelineControls(widgets.VBox):
         self.play.observe(guard(self._playing), "playing")
         row1 = widgets.HBox([self.first, self.back, self.counter_box, self.next, self.last])
         row1.add_class("fp-nav-row")
-        self.tools = widgets.HBox([self.autoplay, self.speed, self.play])
-        self.tools.add_class("fp-play-row")
-        row3 = widgets.HBox([self.slider])
-        row3.add_class("fp-slider-row")
+        self.tools = classed(widgets.HBox([self.autoplay, self.speed, self.play]), "fp-play-row")
+        row3 = classed(widgets.HBox([self.slider]), "fp-slider-row")
         super().__init__([row1, self.tools, row3, self.legend])
         self.add_class("fp-timeline")
         self._quiet = False

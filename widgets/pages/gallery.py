@@ -9,7 +9,7 @@ import ipywidgets as widgets
 from foodplay.games import LISTINGS, Listing, credits_text, get_game
 from foodplay.i18n.messages import catalogue
 from foodplay.links import with_lang
-from foodplay_widgets.app.style import style_widget
+from foodplay_widgets.app.style import classed, style_widget
 from foodplay_widgets.pages.page import LANGUAGE_LINKS_CSS, language_links, query_lang
 from foodplay_widgets.pages.stars import BrowserStore
 from foodplay_widgets.text import esc
@@ -157,10 +157,8 @@ class Gallery(widgets.VBox):
                                           description=cat.format("ui.gallery.start.pick"),
                                           style={"description_width": "initial"})
         self.pick.add_class("fp-start-pick")
-        self.path = widgets.HTML()
-        self.path.add_class("fp-start-path")
-        start = widgets.VBox([self.head, self.pick, self.path])
-        start.add_class("fp-start-here")
+        self.path = classed(widgets.HTML(), "fp-start-path")
+        start = classed(widgets.VBox([self.head, self.pick, self.path]), "fp-start-here")
         cards = "".join(card_html(entry, lang) for entry in LISTINGS)
         self.html = widgets.HTML(
             f'<section class="fp-gallery-page">'

@@ -37,6 +37,7 @@ import ipywidgets as widgets
 
 from foodplay import limits
 from foodplay.record import MAX_ANNOTATION, Record
+from foodplay_widgets.app.style import classed
 from foodplay_widgets.text import esc
 
 PREFIX = "foodplay.notes/1/"
@@ -143,13 +144,10 @@ class NotesKeeper(widgets.HBox):
     def __init__(self, on_restore: Callable[[dict[int, str], str | None], None]):
         self.on_restore = on_restore
         self.name = f"fp-notes-{next(_IDS)}"
-        self.box = widgets.Text(continuous_update=True)
-        self.box.add_class("fp-notes-sync")
+        self.box = classed(widgets.Text(continuous_update=True), "fp-notes-sync")
         self.box.add_class(self.name)
-        self.marker = widgets.HTML()
-        self.marker.add_class("fp-notes-marker")
-        self.script = widgets.HTML()
-        self.script.add_class("fp-notes-script")
+        self.marker = classed(widgets.HTML(), "fp-notes-marker")
+        self.script = classed(widgets.HTML(), "fp-notes-script")
         self.key: str | None = None  # the game shown
         self.last_step = 0
         self.read: set[str] = set()  # games whose stored entry came in: writes may follow

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 from foodplay.i18n.langcodes import public, resolve
 from foodplay.i18n.messages import LANGUAGES, catalogue
 from foodplay.links import lang_problem, with_lang
+from foodplay_widgets.app.style import classed
 from foodplay_widgets.text import esc
 
 # The language links sit at the top right; the current language is marked, not only coloured.
@@ -152,6 +153,5 @@ def section(key: str, game: str | None, shown: widgets.Widget,
             query: str | None = None) -> widgets.VBox:
     """The text `key` (as `page_text`) above `shown`: a page's section in one cell, so one
     round trip to the kernel instead of two before the page shows."""
-    box = widgets.VBox([page_text(key, game, query), shown])
-    box.add_class("fp-section")
+    box = classed(widgets.VBox([page_text(key, game, query), shown]), "fp-section")
     return box

@@ -18,7 +18,7 @@ from foodplay.timeline import Timeline
 from foodplay_widgets.app.context import Context
 from foodplay_widgets.app.explanation import RulebookReader, clause_block
 from foodplay_widgets.app.guard import ErrorCatcher
-from foodplay_widgets.app.style import CSS, style_widget
+from foodplay_widgets.app.style import CSS, classed, style_widget
 from foodplay_widgets.app.table import TableView
 from foodplay_widgets.text import Text, esc
 
@@ -67,35 +67,28 @@ class QuizPanel(widgets.VBox):
         self.kind_select = widgets.Dropdown(layout=widgets.Layout(width="auto"),
                                             style={"description_width": "initial"})
         self.kind_select.add_class("fp-quiz-kind")
-        self.score = widgets.HTML()
-        self.score.add_class("fp-quiz-score")
+        self.score = classed(widgets.HTML(), "fp-quiz-score")
         self.score.add_class("fp-live")  # announced (style.py)
         self.table = TableView()
-        self.question = widgets.HTML()
-        self.question.add_class("fp-quiz-question-box")
-        self.choices = widgets.VBox()
-        self.choices.add_class("fp-quiz-choices")
+        self.question = classed(widgets.HTML(), "fp-quiz-question-box")
+        self.choices = classed(widgets.VBox(), "fp-quiz-choices")
         self.choice_boxes: list[widgets.Checkbox] = []
         self.radio: widgets.RadioButtons | None = None
         self.check = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
         self.check.add_class("fp-quiz-check")
         self.next_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.next_button.add_class("fp-quiz-next")
-        self.result = widgets.HTML()
-        self.result.add_class("fp-quiz-result-box")
+        self.result = classed(widgets.HTML(), "fp-quiz-result-box")
         self.result.add_class("fp-live")  # announced (style.py)
         self.reader = RulebookReader(guard)
         head = widgets.HBox([self.kind_select, self.score],
                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         head.add_class("fp-settings")
-        buttons = widgets.HBox([self.check, self.next_button])
-        buttons.add_class("fp-lesson-tools")
+        buttons = classed(widgets.HBox([self.check, self.next_button]), "fp-lesson-tools")
         ask = widgets.VBox([self.question, self.choices, buttons, self.result, self.reader])
         ask.add_class("fp-right")
-        left = widgets.VBox([self.table])
-        left.add_class("fp-left")
-        main = widgets.HBox([left, ask])
-        main.add_class("fp-main")
+        left = classed(widgets.VBox([self.table]), "fp-left")
+        main = classed(widgets.HBox([left, ask]), "fp-main")
         super().__init__([self.style, self.title, head, main])
         self.add_class("fp-app")
         self.add_class("fp-quiz-panel")

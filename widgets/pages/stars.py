@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping
 import ipywidgets as widgets
 
 from foodplay.teaching.lessons import MIN_STARS, STARS, find
+from foodplay_widgets.app.style import classed
 from foodplay_widgets.text import esc
 
 STORAGE_KEY = "foodplay.lessons/1"
@@ -63,11 +64,9 @@ class BrowserStore(widgets.HBox):
         self.on_load = on_load
         self.name = f"fp-store-{next(_IDS)}"
         self.loaded: dict[str, int] | None = None
-        self.box = widgets.Text(continuous_update=True)
-        self.box.add_class("fp-store-sync")
+        self.box = classed(widgets.Text(continuous_update=True), "fp-store-sync")
         self.box.add_class(self.name)
-        self.script = widgets.HTML()
-        self.script.add_class("fp-store-script")
+        self.script = classed(widgets.HTML(), "fp-store-script")
         self.box.observe(self._received, "value")
         super().__init__([self.box, self.script], layout=widgets.Layout(display="none"))
         self.add_class("fp-store")

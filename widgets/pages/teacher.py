@@ -43,6 +43,7 @@ from foodplay.teaching.summary import file_name, summary_html
 from foodplay_widgets.app.redraw import Debounced, Drawn
 from foodplay_widgets.app.share import RecordCode, link_row_html, sibling_url, too_long_html
 from foodplay_widgets.app.stepwise import in_kernel_loop
+from foodplay_widgets.app.style import classed
 from foodplay_widgets.app.tutor import App
 from foodplay_widgets.pages.notes_keeper import (
     SURROGATE,
@@ -142,27 +143,22 @@ class Teacher(widgets.VBox):
         self.keeper = NotesKeeper(self._restore)  # the notes in the browser's storage too
         self.save_note = _button("fp-teacher-save", "primary")
         self.remove_note = _button("fp-teacher-remove")
-        self.status = widgets.HTML()
-        self.status.add_class("fp-teacher-status")
+        self.status = classed(widgets.HTML(), "fp-teacher-status")
         self.status.add_class("fp-live")  # announced (style.py)
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
                                          layout=widgets.Layout(width="auto"))
         self.upload.add_class("fp-teacher-upload")
-        self.download = widgets.HTML()
-        self.download.add_class("fp-teacher-download")
+        self.download = classed(widgets.HTML(), "fp-teacher-download")
         self.paste = widgets.Textarea(layout=widgets.Layout(width="100%"))  # a position, as JSON
         self.paste.add_class("fp-teacher-position")
         self.start_position = _button("fp-teacher-start-position")
-        self.class_link = widgets.HTML()
-        self.class_link.add_class("fp-teacher-class-link")
+        self.class_link = classed(widgets.HTML(), "fp-teacher-class-link")
         self.lesson_select = widgets.Dropdown(layout=widgets.Layout(width="auto",
                                                                     max_width="36em"),
                                               style={"description_width": "initial"})
         self.lesson_select.add_class("fp-teacher-lesson")
-        self.lesson_link = widgets.HTML()
-        self.lesson_link.add_class("fp-teacher-lesson-link")
-        self.summary = widgets.HTML()
-        self.summary.add_class("fp-teacher-summary")
+        self.lesson_link = classed(widgets.HTML(), "fp-teacher-lesson-link")
+        self.summary = classed(widgets.HTML(), "fp-teacher-summary")
         self.notes_heading = widgets.HTML()
         self.share_heading = widgets.HTML()
         self._message: tuple[str, dict[str, Any]] | None = None
@@ -174,16 +170,13 @@ class Teacher(widgets.VBox):
         self._edited: set[int] = set()  # steps whose note was changed on this page
         self._keyed: tuple[tuple, str] | None = None  # (record version, its storage key)
 
-        top = widgets.HBox([self.game_select, self.presenter])
-        top.add_class("fp-teacher-row")
+        top = classed(widgets.HBox([self.game_select, self.presenter]), "fp-teacher-row")
         top.add_class("fp-teacher-head")
         self.title.add_class("fp-teacher-head")
         note_buttons = widgets.HBox([self.save_note, self.remove_note, self.note_count])
         note_buttons.add_class("fp-teacher-row")
-        files = widgets.HBox([self.upload, self.download])
-        files.add_class("fp-teacher-row")
-        lesson_row = widgets.HBox([self.lesson_select, self.lesson_link])
-        lesson_row.add_class("fp-teacher-row")
+        files = classed(widgets.HBox([self.upload, self.download]), "fp-teacher-row")
+        lesson_row = classed(widgets.HBox([self.lesson_select, self.lesson_link]), "fp-teacher-row")
         # the note box goes beside the step it annotates (see _place_note_box)
         self.note_box = widgets.VBox([self.notes_heading, self.note, note_buttons, self.status])
         self.note_box.add_class("fp-teacher-tools")

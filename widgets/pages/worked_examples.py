@@ -21,6 +21,7 @@ from foodplay.i18n.messages import catalogue
 from foodplay.links import Link, parse_query
 from foodplay.record import Record
 from foodplay_widgets.app.stepwise import in_kernel_loop
+from foodplay_widgets.app.style import classed
 from foodplay_widgets.app.tutor import App
 from foodplay_widgets.pages.page import query_lang, section
 from foodplay_widgets.serving.lean import Later, shared_styles
@@ -114,8 +115,7 @@ def examples(build: Callable[[], list[widgets.Widget]],
     then, so that the page sends few widgets before it first shows (`query`: as `example`'s,
     for the language)."""
     def sections() -> widgets.VBox:
-        box = widgets.VBox(build())
-        box.add_class("fp-examples")
+        box = classed(widgets.VBox(build()), "fp-examples")
         return box
 
     return later_app(sections, query_lang(query),

@@ -22,6 +22,7 @@ from foodplay_widgets.app.context import Context
 from foodplay_widgets.app.explanation import refusal_html
 from foodplay_widgets.app.guard import Guard, unguarded
 from foodplay_widgets.app.pool import Pool, W, set_children, set_classes
+from foodplay_widgets.app.style import classed
 from foodplay_widgets.games.coffee_rush.pieces import DECIDE, UI, UPGRADE_COST, chip, path_marks
 from foodplay_widgets.games.coffee_rush.preview import (
     Preview,
@@ -51,28 +52,21 @@ class MoveBuilder(widgets.VBox):
         self.play_moves = play_moves
         self.prefix = reader_prefix
         self.guard = guard
-        self.heading = widgets.HTML()
-        self.heading.add_class("fp-cr-editor-head")
+        self.heading = classed(widgets.HTML(), "fp-cr-editor-head")
         self.meeple_choice = widgets.ToggleButtons(options=[], layout=widgets.Layout(width="auto"))
         self.meeple_choice.add_class("fp-cr-meeple-choice")
         self.upgrade_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.upgrade_row.add_class("fp-cr-upgrade-row")
         self.upgrade_buttons: dict[str, widgets.Button] = {}
-        self.grid = widgets.GridBox(layout=widgets.Layout(width="auto"))
-        self.grid.add_class("fp-cr-grid")
+        self.grid = classed(widgets.GridBox(layout=widgets.Layout(width="auto")), "fp-cr-grid")
         self.cells: list[tuple[widgets.HTML, widgets.Button, widgets.VBox]] = []
-        self.preview = widgets.HTML()
-        self.preview.add_class("fp-cr-preview")
+        self.preview = classed(widgets.HTML(), "fp-cr-preview")
         self.stop = widgets.Button(layout=widgets.Layout(width="auto"), button_style="success")
         self.stop.add_class("fp-cr-stop")
-        self.back = widgets.Button(layout=widgets.Layout(width="auto"))
-        self.back.add_class("fp-cr-back-step")
-        self.clear = widgets.Button(layout=widgets.Layout(width="auto"))
-        self.clear.add_class("fp-cr-clear")
-        self.actions = widgets.HBox([self.stop, self.back, self.clear])
-        self.actions.add_class("fp-cr-actions")
-        self.choices = widgets.VBox()
-        self.choices.add_class("fp-cr-choices")
+        self.back = classed(widgets.Button(layout=widgets.Layout(width="auto")), "fp-cr-back-step")
+        self.clear = classed(widgets.Button(layout=widgets.Layout(width="auto")), "fp-cr-clear")
+        self.actions = classed(widgets.HBox([self.stop, self.back, self.clear]), "fp-cr-actions")
+        self.choices = classed(widgets.VBox(), "fp-cr-choices")
         self.choice_buttons: list[widgets.Button] = []
         self.choice_moves: dict[Move, widgets.Button] = {}
         # the choice rows' widgets are made once and reused from these pools (a closed widget
@@ -85,22 +79,16 @@ class MoveBuilder(widgets.VBox):
         self._label_pool: Pool[widgets.HTML] = Pool(lambda _: _classed(widgets.HTML(),
                                                                        "fp-cr-choice-label"))
         self._slot_moves: list[Move] = []  # the pool's choice button i makes _slot_moves[i]
-        self.upgrade_label = widgets.HTML()
-        self.upgrade_label.add_class("fp-cr-upgrade-label")
-        self.cups = widgets.HTML()
-        self.cups.add_class("fp-cr-cups-panel")
-        self.result = widgets.HTML()
-        self.result.add_class("fp-cr-editor-result")
+        self.upgrade_label = classed(widgets.HTML(), "fp-cr-upgrade-label")
+        self.cups = classed(widgets.HTML(), "fp-cr-cups-panel")
+        self.result = classed(widgets.HTML(), "fp-cr-editor-result")
         self.stop.on_click(guard(lambda _: self.submit()))
         self.back.on_click(guard(lambda _: self.step_back()))
         self.clear.on_click(guard(lambda _: self.start_again()))
         self.meeple_choice.observe(guard(self._meeple_chosen), "value")
-        side = widgets.VBox([self.preview, self.actions])
-        side.add_class("fp-cr-editor-side")
-        self.body = widgets.HBox([self.grid, side])
-        self.body.add_class("fp-cr-editor-body")
-        self.lower = widgets.HBox([self.choices, self.cups])
-        self.lower.add_class("fp-cr-editor-lower")
+        side = classed(widgets.VBox([self.preview, self.actions]), "fp-cr-editor-side")
+        self.body = classed(widgets.HBox([self.grid, side]), "fp-cr-editor-body")
+        self.lower = classed(widgets.HBox([self.choices, self.cups]), "fp-cr-editor-lower")
         super().__init__([self.heading, self.meeple_choice, self.upgrade_row, self.body,
                           self.lower, self.result])
         self.add_class("fp-cr-editor")
@@ -260,8 +248,7 @@ class MoveBuilder(widgets.VBox):
             return
         self.cells = []
         for i in range(rows * cols):
-            face = widgets.HTML()
-            face.add_class("fp-cr-face")
+            face = classed(widgets.HTML(), "fp-cr-face")
             button = widgets.Button(layout=widgets.Layout(width="auto"))
             button.on_click(self.guard(lambda _, i=i: self.click_cell(i)))
             box = widgets.VBox([face, button])

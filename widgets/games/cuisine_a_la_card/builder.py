@@ -22,6 +22,7 @@ from foodplay_widgets.app.context import Context
 from foodplay_widgets.app.explanation import clause_block, clause_link, refusal_html
 from foodplay_widgets.app.guard import Guard, unguarded
 from foodplay_widgets.app.pool import Pool, set_children, set_classes
+from foodplay_widgets.app.style import classed
 from foodplay_widgets.games.cuisine_a_la_card.faces import UI, K, ability_lines, card_sentences
 from foodplay_widgets.games.cuisine_a_la_card.preview import DishPreview
 from foodplay_widgets.text import Text, badge, esc
@@ -45,41 +46,31 @@ class DishBuilder(widgets.VBox):
         self.play_moves = play_moves
         self.prefix = reader_prefix
         self.guard = guard
-        self.heading = widgets.HTML()
-        self.heading.add_class("fp-cu-builder-head")
-        self.sources_title = widgets.HTML()
-        self.sources_title.add_class("fp-cu-builder-label")
+        self.heading = classed(widgets.HTML(), "fp-cu-builder-head")
+        self.sources_title = classed(widgets.HTML(), "fp-cu-builder-label")
         self.sources = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.sources.add_class("fp-cu-builder-sources")
-        self.dish_title = widgets.HTML()
-        self.dish_title.add_class("fp-cu-builder-label")
-        self.dish_box = widgets.VBox()
-        self.dish_box.add_class("fp-cu-builder-dish")
-        self.preview = widgets.HTML()
-        self.preview.add_class("fp-cu-builder-preview")
-        self.verdicts = widgets.HTML()
-        self.verdicts.add_class("fp-cu-builder-verdicts")
+        self.dish_title = classed(widgets.HTML(), "fp-cu-builder-label")
+        self.dish_box = classed(widgets.VBox(), "fp-cu-builder-dish")
+        self.preview = classed(widgets.HTML(), "fp-cu-builder-preview")
+        self.verdicts = classed(widgets.HTML(), "fp-cu-builder-verdicts")
         self.serve_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.serve_row.add_class("fp-cu-builder-serve")
         self.clear = widgets.Button(layout=widgets.Layout(width="auto"))
         self.clear.add_class("fp-cu-builder-clear")
         self.cancel = widgets.Button(layout=widgets.Layout(width="auto"))
         self.cancel.add_class("fp-cu-builder-cancel")
-        self.status = widgets.HTML()
-        self.status.add_class("fp-cu-builder-status")
-        self.result = widgets.HTML()
-        self.result.add_class("fp-cu-builder-result")
+        self.status = classed(widgets.HTML(), "fp-cu-builder-status")
+        self.result = classed(widgets.HTML(), "fp-cu-builder-result")
         self.clear.on_click(guard(lambda _: self.clear_dish()))
         self.cancel.on_click(guard(lambda _: self.take_back()))
-        actions = widgets.HBox([self.clear, self.cancel])
-        actions.add_class("fp-cu-builder-actions")
+        actions = classed(widgets.HBox([self.clear, self.cancel]), "fp-cu-builder-actions")
         left = widgets.VBox([self.sources_title, self.sources, self.dish_title, self.dish_box,
                              actions])
         left.add_class("fp-cu-builder-left")
         right = widgets.VBox([self.preview, self.verdicts, self.serve_row])
         right.add_class("fp-cu-builder-right")
-        self.body = widgets.HBox([left, right])
-        self.body.add_class("fp-cu-builder-body")
+        self.body = classed(widgets.HBox([left, right]), "fp-cu-builder-body")
         super().__init__([self.heading, self.body, self.status, self.result])
         self.add_class("fp-cu-builder")
         self.layout.display = "none"

@@ -17,6 +17,7 @@ from foodplay.engine import Move, Verdict
 from foodplay_widgets.app.context import Context
 from foodplay_widgets.app.explanation import refusal_html
 from foodplay_widgets.app.guard import Guard, unguarded
+from foodplay_widgets.app.style import classed
 from foodplay_widgets.games.food_truck.cards import UI, Kinds, card
 from foodplay_widgets.text import esc
 
@@ -36,13 +37,11 @@ class PileEditor(widgets.VBox):
     def __init__(self, play_moves: PlayMoves, reader_prefix: str, guard: Guard = unguarded):
         self.play_moves = play_moves
         self.prefix = reader_prefix
-        self.heading = widgets.HTML()
-        self.heading.add_class("fp-ft-editor-head")
+        self.heading = classed(widgets.HTML(), "fp-ft-editor-head")
         self.listbox = widgets.Select(options=[], rows=6,
                                       layout=widgets.Layout(width="auto", min_width="18em"))
         self.listbox.add_class("fp-ft-editor-list")
-        self.up = widgets.Button(layout=widgets.Layout(width="auto"))
-        self.up.add_class("fp-ft-editor-up")
+        self.up = classed(widgets.Button(layout=widgets.Layout(width="auto")), "fp-ft-editor-up")
         self.down = widgets.Button(layout=widgets.Layout(width="auto"))
         self.down.add_class("fp-ft-editor-down")
         self.suggest = widgets.Button(layout=widgets.Layout(width="auto"))
@@ -50,23 +49,17 @@ class PileEditor(widgets.VBox):
         self.confirm = widgets.Button(layout=widgets.Layout(width="auto"),
                                       button_style="success")
         self.confirm.add_class("fp-ft-editor-confirm")
-        self.preview = widgets.HTML()
-        self.preview.add_class("fp-ft-editor-preview")
-        self.status = widgets.HTML()
-        self.status.add_class("fp-ft-editor-status")
-        self.result = widgets.HTML()
-        self.result.add_class("fp-ft-editor-result")
+        self.preview = classed(widgets.HTML(), "fp-ft-editor-preview")
+        self.status = classed(widgets.HTML(), "fp-ft-editor-status")
+        self.result = classed(widgets.HTML(), "fp-ft-editor-result")
         self.up.on_click(guard(lambda _: self.move_selected(-1)))
         self.down.on_click(guard(lambda _: self.move_selected(+1)))
         self.suggest.on_click(guard(lambda _: self.fill_suggestion()))
         self.confirm.on_click(guard(lambda _: self.submit()))
         self.listbox.observe(guard(self._selected), "value")
-        buttons = widgets.VBox([self.up, self.down])
-        buttons.add_class("fp-ft-editor-buttons")
-        body = widgets.HBox([self.listbox, buttons, self.preview])
-        body.add_class("fp-ft-editor-body")
-        actions = widgets.HBox([self.confirm, self.suggest])
-        actions.add_class("fp-ft-editor-actions")
+        buttons = classed(widgets.VBox([self.up, self.down]), "fp-ft-editor-buttons")
+        body = classed(widgets.HBox([self.listbox, buttons, self.preview]), "fp-ft-editor-body")
+        actions = classed(widgets.HBox([self.confirm, self.suggest]), "fp-ft-editor-actions")
         super().__init__([self.heading, body, self.status, actions, self.result])
         self.add_class("fp-ft-editor")
         self.layout.display = "none"
