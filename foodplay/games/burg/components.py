@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
+from foodplay.components import entry_id, envelope
 from foodplay.data import Say, read_json, require, whole_number
 from foodplay.limits import Shown, shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
-FORMAT = "foodplay.components/1"
 ROLES = ("bottom_bun", "top_bun", "filling", "rat")
 TOOLS = ("tongs", "tea")
 
@@ -52,11 +52,7 @@ def load(path: str | Path | None = None) -> Components:
 
 def parse(data: Any, where: str = "components") -> Components:
     """Validate raw component data; raise DataError naming the field at fault."""
-    require(isinstance(data, dict), where, "must be a JSON object")
-    require(data.get("format") == FORMAT, f"{where}: format", Say("data.equal", value=repr(FORMAT)))
-    require(data.get("game") == "burg", f"{where}: game", Say("data.equal", value="'burg'"))
-    limits.check_tree(data, where)
-    label = limits.label(data.get("label", "custom"), f"{where}: label")
+    label = envelope(data, where, "burg")
 
     cards = data.get("cards")
     require(isinstance(cards, list) and cards, f"{where}: cards", Say("data.non_empty_list"))
@@ -65,10 +61,7 @@ def parse(data: Any, where: str = "components") -> Components:
     roles: dict[str, str] = {}
     for i, card in enumerate(cards):
         at = f"{where}: cards[{i}]"
-        require(isinstance(card, dict), at, Say("data.object"))
-        card_id = card.get("id")
-        require(isinstance(card_id, str) and card_id.isidentifier(), f"{at}.id",
-                Say("data.identifier_such", example="'cheese'"))
+        card_id = entry_id(card, at, "'cheese'")
         require(card_id not in counts, f"{at}.id", f"repeats card {shown(card_id)}")
         require(card.get("role") in ROLES, f"{at}.role",
                 Say("position.one_of", values=", ".join(ROLES)))
@@ -85,10 +78,7 @@ def parse(data: Any, where: str = "components") -> Components:
     seen: set[str] = set()
     for i, recipe in enumerate(raw_recipes):
         at = f"{where}: recipes[{i}]"
-        require(isinstance(recipe, dict), at, Say("data.object"))
-        recipe_id = recipe.get("id")
-        require(isinstance(recipe_id, str) and recipe_id.isidentifier(), f"{at}.id",
-                Say("data.identifier"))
+        recipe_id = entry_id(recipe, at)
         require(recipe_id not in seen, f"{at}.id", f"repeats recipe {shown(recipe_id)}")
         seen.add(recipe_id)
         fillings = recipe.get("fillings")

@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
+from foodplay.components import entry_id, envelope
 from foodplay.data import Say, read_json, require
 from foodplay.limits import Shown, shown
 from foodplay.position import TRUE_OR_FALSE
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
-FORMAT = "foodplay.components/1"
 UPGRADES = ("crowd", "diagonal", "corners", "ribbons")  # the effects the rules implement
 
 
@@ -86,10 +86,7 @@ def _ingredients(data: dict[str, Any], where: str) -> tuple[dict[str, int], froz
     special = set()
     for i, item in enumerate(items):
         at = f"{where}: ingredients[{i}]"
-        require(isinstance(item, dict), at, Say("data.object"))
-        ing = item.get("id")
-        require(isinstance(ing, str) and ing.isidentifier(), f"{at}.id",
-                Say("data.identifier_such", example="'milk'"))
+        ing = entry_id(item, at, "'milk'")
         require(ing not in supply, f"{at}.id", f"repeats ingredient {shown(ing)}")
         supply[ing] = limits.copies(item.get("count"), f"{at}.count", 1)
         flag = item.get("special", False)
@@ -155,10 +152,7 @@ def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
     orders: dict[str, Order] = {}
     for i, item in enumerate(items):
         at = f"{where}: deck.orders[{i}]"
-        require(isinstance(item, dict), at, Say("data.object"))
-        oid = item.get("id")
-        require(isinstance(oid, str) and oid.isidentifier(), f"{at}.id",
-                Say("data.identifier_such", example="'latte'"))
+        oid = entry_id(item, at, "'latte'")
         require(oid not in orders and oid not in supply, f"{at}.id",
                 f"repeats the id {shown(oid)}")
         ings = item.get("ingredients")
@@ -181,12 +175,7 @@ def _orders(data: Any, supply: dict[str, int], special: frozenset[str],
 
 def parse(data: Any, where: str = "components") -> Components:
     """Validate raw component data; raise DataError naming the field at fault."""
-    require(isinstance(data, dict), where, "must be a JSON object")
-    require(data.get("format") == FORMAT, f"{where}: format", Say("data.equal", value=repr(FORMAT)))
-    require(data.get("game") == "coffee-rush", f"{where}: game",
-            Say("data.equal", value="'coffee-rush'"))
-    limits.check_tree(data, where)
-    label = limits.label(data.get("label", "custom"), f"{where}: label")
+    label = envelope(data, where, "coffee-rush")
     supply, special = _ingredients(data, where)
     cells, ribbons, board_label = _board(data.get("board"), supply, where)
     tabs, cups, meeples = _player(data.get("player"), where)

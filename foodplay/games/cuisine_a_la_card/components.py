@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
+from foodplay.components import envelope
 from foodplay.data import DataError, Say, read_json, require, whole_number
 from foodplay.games.cuisine_a_la_card.lookups import Lookups
 from foodplay.limits import Shown, shown
 from foodplay.position import TRUE_OR_FALSE
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
-FORMAT = "foodplay.components/1"
 GAME_ID = "cuisine-a-la-card"
 TOOLS = ("spoon", "fork")
 TRIGGERS = ("play", "submit", "purchase", "turn")
@@ -260,11 +260,7 @@ class _Parser:
 
 def parse(data: Any, where: str = "components") -> Components:
     """Validate raw component data; raise DataError naming the field at fault."""
-    require(isinstance(data, dict), where, "must be a JSON object")
-    require(data.get("format") == FORMAT, f"{where}: format", Say("data.equal", value=repr(FORMAT)))
-    require(data.get("game") == GAME_ID, f"{where}: game", Say("data.equal", value=repr(GAME_ID)))
-    limits.check_tree(data, where)
-    label = limits.label(data.get("label", "custom"), f"{where}: label")
+    label = envelope(data, where, GAME_ID)
     parser = _Parser(data, where)
 
     tools = data.get("tools")

@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
+from foodplay.components import envelope
 from foodplay.data import Say, read_json, require
 from foodplay.limits import Shown, shown
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "components.json"
-FORMAT = "foodplay.components/1"
 GAME_ID = "food-truck"
 # The truck effects the rules implement (G2-1 .. G2-5); a component set picks its deck from these.
 EFFECTS = ("swap", "detour", "recall", "cover", "rush")
@@ -53,11 +53,7 @@ def _ids(value: Any, where: str, minimum: int) -> list[str]:
 
 def parse(data: Any, where: str = "components") -> Components:
     """Validate raw component data; raise DataError naming the field at fault."""
-    require(isinstance(data, Mapping), where, "must be a JSON object")
-    require(data.get("format") == FORMAT, f"{where}: format", Say("data.equal", value=repr(FORMAT)))
-    require(data.get("game") == GAME_ID, f"{where}: game", Say("data.equal", value=repr(GAME_ID)))
-    limits.check_tree(data, where)
-    label = limits.label(data.get("label", "custom"), f"{where}: label")
+    label = envelope(data, where, GAME_ID)
 
     meals = _ids(data.get("meals"), f"{where}: meals", 2)
     for i, meal in enumerate(meals):
