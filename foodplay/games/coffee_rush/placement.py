@@ -1,4 +1,4 @@
-"""Set-up, rule S4-S5: placing meeples, each taking the ingredient under it into a cup."""
+"""Set-up, rules S4-S5: placing meeples, each taking the ingredient under it into a cup."""
 
 from __future__ import annotations
 

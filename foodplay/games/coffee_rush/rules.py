@@ -1,9 +1,13 @@
 """Coffee Rush: walk the ingredient board, pour into cups, serve orders before they fall off tab 4.
 
-This module holds the Game (GAME): a new game's set-up, rules S1-S5. Clause ids are those of the
-clause catalogue data/rulebook.json: C1-C5 the components, S1-S5 the set-up, R1-R6 the numbered
-turn steps (shown as "1".."6", "2-1".."5-4"), U1-U4 the upgrades, P1-P2 scoring and ties;
-D1-D11 are the tutor's readings and G1-G3 the tutor's defaults.
+This module holds the Game (GAME) and a new game's set-up, rules S1-S5. The moves live by phase:
+placement.py (S4-S5), movement.py (rules 1-2), pour_and_serve.py (rules 3-4) and turn_end.py
+(rules 4-4 to 6, P1-P2), each a part of CoffeeRushState (state.py) over StateBase (base.py);
+move_table.py holds the move kinds and the prebuilt moves.
+
+Clause ids are those of the clause catalogue data/rulebook.json: C1-C5 the components, S1-S5 the
+set-up, R1-R6 the numbered turn steps (shown as "1".."6", "2-1".."5-4"), U1-U4 the upgrades,
+P1-P2 scoring and ties; D1-D11 are the tutor's readings and G1-G3 the tutor's defaults.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ OPTIONS = {"extra_order": False}  # D7: the unverified two-player variant, off b
 
 
 class CoffeeRushGame(Game):
+    """Coffee Rush's facts (players, credits, options) and its new games."""
+
     id = "coffee-rush"
     title = "Coffee Rush"
     credits = Credits("Euijin Han", "Korea Boardgames", 2023)
@@ -33,7 +39,6 @@ class CoffeeRushGame(Game):
     max_players = 4
     rules_version = "1"
     options = OPTIONS
-
 
     def new_state(self, players: int, *, seed: int | None = None,
                   setup: Mapping[str, Any] | None = None,
