@@ -1,4 +1,5 @@
-"""Coffee Rush, clause by clause (/work/shared/rules/coffee-rush.md and the game's rulebook.json).
+"""Coffee Rush, clause by clause, as the clause catalogue states them
+(foodplay/games/coffee_rush/data/rulebook.json).
 
 Most tests start from a staged position (`setup.position`): cards on tabs, cups, meeples and
 tokens placed for the rule at hand, on the tutor-default board:

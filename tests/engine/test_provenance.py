@@ -96,7 +96,7 @@ def test_the_audited_clauses_are_no_longer_tagged_rulebook():
 
 def test_the_readings_the_audit_asked_for_are_stated_where_the_engine_acts_on_them():
     """Issue 14 item 4: each behaviour the seed does not spell out has a reading that says so."""
-    from foodplay.games.coffee_rush.rules import PHASE_KINDS
+    from foodplay.games.coffee_rush.move_table import PHASE_KINDS
     from foodplay.games.cuisine_a_la_card.components import CHOICE_EFFECTS
 
     coffee = get_game("coffee-rush").rulebook()

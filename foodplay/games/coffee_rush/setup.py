@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from foodplay.data import Say, require, whole_number
+from foodplay.engine import Game
 from foodplay.games.coffee_rush.board import Board
 from foodplay.games.coffee_rush.components import Components
 from foodplay.position import broken, id_list, known_keys
@@ -50,20 +51,14 @@ class Setup:
     position: Position | None
 
 
-def _rule(problem: str | Say, clause_id: str) -> Say:
-    """`problem` and the rule a learner sees ("(Rule S-4, clause S4)"), for refusals of a
-    staged position."""
-    from foodplay.games import get_game
-
-    return broken(get_game("coffee-rush"), problem, clause_id)
-
-
 def _ids(value: Any, where: str, known: Mapping[str, Any], what: str) -> list[str]:
     return id_list(value, where, known, what)
 
 
-def parse(raw: Mapping[str, Any] | None, players: int, comp: Components, board: Board) -> Setup:
-    """Validate a setup; raise DataError naming the field at fault (e.g. 'setup.deck_top[2]')."""
+def parse(raw: Mapping[str, Any] | None, players: int, comp: Components, board: Board,
+          game: Game) -> Setup:
+    """Validate a setup for `game`; raise DataError naming the field at fault (e.g.
+    'setup.deck_top[2]')."""
     data = dict(raw or {})
     require(isinstance(raw, Mapping) or raw is None, "setup", Say("data.object"))
     unknown = [k for k in data if k not in SETUP_KEYS]
@@ -79,7 +74,7 @@ def parse(raw: Mapping[str, Any] | None, players: int, comp: Components, board: 
     top = _ids(data.get("deck_top", []), "setup.deck_top", comp.orders, "an order card")
     position = None
     if "position" in data:
-        position = _position(data["position"], players, comp, board)
+        position = _position(data["position"], players, comp, board, game)
     used = Counter(top)
     if position:
         for seat in position.seats:
@@ -89,18 +84,20 @@ def parse(raw: Mapping[str, Any] | None, players: int, comp: Components, board: 
             used.update(seat.spent)
     cards = Counter(comp.deck()) if used else Counter()
     for card, n in used.items():
-        require(n <= cards[card], "setup", _rule(Say("position.coffee.too_many_orders", count=n,
-                                                     card=repr(card), total=cards[card]), "C3"))
+        require(n <= cards[card], "setup",
+                broken(game, Say("position.coffee.too_many_orders", count=n, card=repr(card),
+                                 total=cards[card]), "C3"))
     if position:
         held = Counter(i for seat in position.seats for cup in seat.cups for i in cup)
         for ing, n in held.items():
             require(n <= comp.supply[ing], "setup.position",
-                    _rule(Say("position.coffee.too_many_cups", count=n, ingredient=repr(ing),
-                              total=comp.supply[ing]), "C1"))
+                    broken(game, Say("position.coffee.too_many_cups", count=n,
+                                     ingredient=repr(ing), total=comp.supply[ing]), "C1"))
     return Setup(seed, first, top, position)
 
 
-def _position(raw: Any, players: int, comp: Components, board: Board) -> Position:
+def _position(raw: Any, players: int, comp: Components, board: Board,
+              game: Game) -> Position:
     where = "setup.position"
     require(isinstance(raw, Mapping), where, Say("data.object"))
     known_keys(raw, POSITION_KEYS, where)
@@ -113,42 +110,42 @@ def _position(raw: Any, players: int, comp: Components, board: Board) -> Positio
     for s, cells in enumerate(meeples_raw):
         at = f"{where}.meeples[{s}]"
         require(isinstance(cells, list) and len(cells) == each, at,
-                _rule(Say("position.meeples_each", each=each), "C2"))
+                broken(game, Say("position.meeples_each", each=each), "C2"))
         seat_cells = []
         for m, rc in enumerate(cells):
             cell = board.at(*rc) if isinstance(rc, list) and len(rc) == 2 else None
             require(cell is not None, f"{at}[{m}]",
                     Say("position.cell", rows=board.rows, cols=board.cols))
-            require(cell not in taken, f"{at}[{m}]", _rule(Say("position.cell_taken"), "S4"))
+            require(cell not in taken, f"{at}[{m}]", broken(game, Say("position.cell_taken"), "S4"))
             taken.add(cell)
             seat_cells.append(cell)
         meeples.append(seat_cells)
     seats_raw = raw.get("seats")
     require(isinstance(seats_raw, list) and len(seats_raw) == players, f"{where}.seats",
             Say("position.seats_all", players=players))
-    seats = [_seat(item, f"{where}.seats[{s}]", comp) for s, item in enumerate(seats_raw)]
+    seats = [_seat(item, f"{where}.seats[{s}]", comp, game) for s, item in enumerate(seats_raw)]
     token = raw.get("start_token", "open")
     require(isinstance(token, str) and token in ("open", "closed"), f"{where}.start_token",
             Say("position.either", first="'open'", second="'closed'"))
     for s, seat in enumerate(seats):
         require(token == "closed" or len(seat.penalties) < 5, f"{where}.start_token",
-                _rule(Say("position.coffee.token_open", value="'open'", seat=s,
-                          count=len(seat.penalties)), "R5-4"))
+                broken(game, Say("position.coffee.token_open", value="'open'", seat=s,
+                                 count=len(seat.penalties)), "R5-4"))
     number = whole_number(raw.get("round", 1), f"{where}.round", 1)
     return Position(meeples, seats, token == "open", number)
 
 
-def _seat(raw: Any, where: str, comp: Components) -> SeatStart:
+def _seat(raw: Any, where: str, comp: Components, game: Game) -> SeatStart:
     require(isinstance(raw, Mapping), where, Say("data.object"))
     known_keys(raw, SEAT_KEYS, where)
     tabs_raw = raw.get("tabs", [[] for _ in range(comp.tabs)])
     require(isinstance(tabs_raw, list) and len(tabs_raw) == comp.tabs, f"{where}.tabs",
-            _rule(Say("position.tabs", count=comp.tabs), "C2"))
+            broken(game, Say("position.tabs", count=comp.tabs), "C2"))
     tabs = [_ids(t, f"{where}.tabs[{i}]", comp.orders, "an order card")
             for i, t in enumerate(tabs_raw)]
     cups_raw = raw.get("cups", [[] for _ in range(comp.cups)])
     require(isinstance(cups_raw, list) and len(cups_raw) == comp.cups, f"{where}.cups",
-            _rule(Say("position.cups", count=comp.cups), "C2"))
+            broken(game, Say("position.cups", count=comp.cups), "C2"))
     cups = [_ids(c, f"{where}.cups[{i}]", comp.supply, "an ingredient")
             for i, c in enumerate(cups_raw)]
     completed = _ids(raw.get("completed", []), f"{where}.completed", comp.orders, "an order card")
@@ -161,7 +158,8 @@ def _seat(raw: Any, where: str, comp: Components) -> SeatStart:
             and len(set(upgrades)) == len(upgrades), f"{where}.upgrades",
             Say("position.upgrades", upgrades=", ".join(comp.upgrades)))
     require(len(spent) == 3 * len(upgrades), f"{where}.spent",
-            _rule(Say("position.coffee.spent", spent=len(spent), upgrades=len(upgrades)), "R1"))
+            broken(game, Say("position.coffee.spent", spent=len(spent), upgrades=len(upgrades)),
+                   "R1"))
     return SeatStart(tabs, cups, completed, penalties, spent, rush, list(upgrades))
 
 
