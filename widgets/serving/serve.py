@@ -39,9 +39,9 @@ KERNEL_START_S = 180
 CULL_IDLE_S = 900
 
 # In the repository, this file is widgets/serving/serve.py and the notebooks are in notebooks/.
-# An installed copy (site-packages/foodplay_widgets/serve.py) has no notebooks beside it:
+# An installed copy (site-packages/foodplay_widgets/serving/serve.py) has no notebooks beside it:
 # pass --notebooks DIR then.
-DEFAULT_NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+DEFAULT_NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 # The tutor's page template (jupyter/voila/templates/foodplay: no CDN, a notice beside Voilà's
 # spinner), found by Voilà on the Jupyter data path.
 TEMPLATE = "foodplay"
