@@ -126,6 +126,59 @@ def test_slugs_are_githubs() -> None:
     assert slug("3. A cap on the server's kernels") == "3-a-cap-on-the-servers-kernels"
 
 
+# --- names of files and modules ----------------------------------------------------------------
+TOP = ("foodplay/", "widgets/", "tests/", "scripts/", "notebooks/", "binder/", "docs/", ".ci/")
+PATH_WORD = re.compile(r"(?<![\w/.])((?:" + "|".join(map(re.escape, TOP)) + r")[^\s`'\"),;]*)")
+# the names of a game and a language the docs add as examples (docs/adding-a-*.md)
+EXAMPLES = re.compile(r"pizza|\.de\.json")
+DOTTED = re.compile(r"(?<![\w./])(foodplay(?:_widgets)?(?:\.\w+)+)(?![\w/])")
+
+
+def missing_names(doc: Path, root: Path = ROOT) -> list[str]:
+    """Repository paths and dotted module names in `doc`'s code spans and blocks that do not
+    exist: a file or folder (placeholders such as `<game>` and globs are left out), or a module
+    (`foodplay_widgets` is `widgets/`) with, after it, a name its source defines."""
+    text = doc.read_text(encoding="utf-8")
+    code = "\n".join([*(m.group(2) for m in CODE_SPAN.finditer(FENCE.sub("", text))),
+                       *(m.group(3) for m in FENCE.finditer(text))])
+    missing = []
+    for word in sorted({w.rstrip(".:") for w in PATH_WORD.findall(code)}):
+        if re.search(r"[<>*{}]|\.\.\.", word) or EXAMPLES.search(word):
+            continue
+        if not (root / word.split("::")[0]).exists():
+            missing.append(word)
+    for word in sorted(set(DOTTED.findall(code))):
+        parts = word.split(".")
+        parts[0] = "widgets" if parts[0] == "foodplay_widgets" else parts[0]
+        for i in range(len(parts), 0, -1):
+            base = root.joinpath(*parts[:i])
+            source = base.with_suffix(".py") if base.with_suffix(".py").exists() else \
+                base / "__init__.py"
+            if source.exists():
+                rest = parts[i:]
+                if rest and not re.search(rf"\b{re.escape(rest[0])}\b",
+                                          source.read_text(encoding="utf-8")):
+                    missing.append(word)
+                break
+        else:
+            missing.append(word)
+    return missing
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_file_and_module_named_exists(doc: Path) -> None:
+    assert missing_names(doc) == []
+
+
+def test_a_file_or_module_that_is_gone_is_found(tmp_path: Path) -> None:
+    doc = tmp_path / "doc.md"
+    doc.write_text("`foodplay/engine.py` `foodplay/gone.py` `foodplay/games/<game>/data/`\n"
+                   "`foodplay.engine.Game` `foodplay.engine.NoSuchThing` `foodplay.gone`\n"
+                   "`foodplay_widgets.serving.serve`\n", encoding="utf-8")
+    assert missing_names(doc) == ["foodplay/gone.py", "foodplay.engine.NoSuchThing",
+                                  "foodplay.gone"]
+
+
 # --- commands --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Command:
