@@ -28,7 +28,7 @@ __all__ = ["RENDERS_AT_ONCE", "admit_renders"]  # now in admission.py, kept here
 
 HOST = "127.0.0.1"
 GALLERY = "index.ipynb"
-# Measured with scripts/bench_load.py (README, "A class at once"): 30 pages opened together on
+# Measured with scripts/bench_load.py (docs/serving.md): 30 pages opened together on
 # a busy 2-core machine need far more than Voilà's 4 s for their widgets to come out.
 IOPUB_TIMEOUT_S = 120
 KERNEL_START_S = 180
