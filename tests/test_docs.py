@@ -145,7 +145,7 @@ def missing_names(doc: Path, root: Path = ROOT) -> list[str]:
     for word in sorted({w.rstrip(".:") for w in PATH_WORD.findall(code)}):
         if re.search(r"[<>*{}]|\.\.\.", word) or EXAMPLES.search(word):
             continue
-        if not (root / word.split("::")[0]).exists():
+        if not (root / re.split(r"::|\?|#", word)[0]).exists():
             missing.append(word)
     for word in sorted(set(DOTTED.findall(code))):
         parts = word.split(".")
