@@ -128,7 +128,7 @@ def test_slugs_are_githubs() -> None:
 
 # --- names of files and modules ----------------------------------------------------------------
 TOP = ("foodplay/", "widgets/", "tests/", "scripts/", "notebooks/", "binder/", "docs/", ".ci/")
-PATH_WORD = re.compile(r"(?<![\w/.])((?:" + "|".join(map(re.escape, TOP)) + r")[^\s`'\"),;]*)")
+PATH_WORD = re.compile(r"(?<![\w/.@-])((?:" + "|".join(map(re.escape, TOP)) + r")[^\s`'\"),;]*)")
 # the names of a game and a language the docs add as examples (docs/adding-a-*.md)
 EXAMPLES = re.compile(r"pizza|\.de\.json")
 DOTTED = re.compile(r"(?<![\w./])(foodplay(?:_widgets)?(?:\.\w+)+)(?![\w/])")
