@@ -17,8 +17,8 @@ three seconds held 2.7 GB for fifteen minutes. Here, in both ways the tutor is s
   yet connected (a school's class shares one address behind its NAT: keep it above a class);
 - a request whose connection closes before its page is sent (Tornado reports the closed
   connection) gives up its place in the render queue, or has its kernel shut down at once.
-  A page that was sent keeps its kernel however late its browser connects (README, "A class
-  at once": minutes, on a busy machine), unless its client reset the connection without
+  A page that was sent keeps its kernel however late its browser connects (minutes on a busy
+  machine: docs/serving.md), unless its client reset the connection without
   reading it (a client that closes with the page unread in its buffer: no browser showed it).
 """
 
@@ -53,7 +53,7 @@ RENDERS_AT_ONCE = min(max(2 * (os.cpu_count() or 1), 2), 16)
 PER_CLIENT = 40
 RETRY_S = 10
 # At the cap, a kernel whose page was sent this long ago and never connected is reclaimed
-# (a page connected 260-300 s late under load on this machine, README "A class at once").
+# (a page connected 260-300 s late under load on this machine: docs/serving.md).
 UNCONNECTED_S = 300.0
 # At the cap, a kernel whose page connected and then went away (a lost beacon) is reclaimed
 # after this long without a connection (a reloading page reconnects within seconds).

@@ -28,7 +28,7 @@ __all__ = ["RENDERS_AT_ONCE", "admit_renders"]  # now in admission.py, kept here
 
 HOST = "127.0.0.1"
 GALLERY = "index.ipynb"
-# Measured with scripts/bench_load.py (README, "A class at once"): 30 pages opened together on
+# Measured with scripts/bench_load.py (docs/serving.md): 30 pages opened together on
 # a busy 2-core machine need far more than Voilà's 4 s for their widgets to come out.
 IOPUB_TIMEOUT_S = 120
 KERNEL_START_S = 180
@@ -39,9 +39,9 @@ KERNEL_START_S = 180
 CULL_IDLE_S = 900
 
 # In the repository, this file is widgets/serving/serve.py and the notebooks are in notebooks/.
-# An installed copy (site-packages/foodplay_widgets/serve.py) has no notebooks beside it:
+# An installed copy (site-packages/foodplay_widgets/serving/serve.py) has no notebooks beside it:
 # pass --notebooks DIR then.
-DEFAULT_NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+DEFAULT_NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 # The tutor's page template (jupyter/voila/templates/foodplay: no CDN, a notice beside Voilà's
 # spinner), found by Voilà on the Jupyter data path.
 TEMPLATE = "foodplay"
