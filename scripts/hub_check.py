@@ -27,8 +27,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
-from bench_app import APP_READY_JS, CHROMIUM, CHROMIUM_ARGS, CLICK_JS  # noqa: E402
 from bench_load import tree_rss_kib  # noqa: E402
+from bench_pages import APP_READY_JS, CHROMIUM, CHROMIUM_ARGS, CLICK_JS  # noqa: E402
 
 USERS = ("ada", "ben")
 DEFAULT_PROXY = Path.home() / ".cache" / "foodplay-hub" / "node_modules" / ".bin" / \
