@@ -178,4 +178,4 @@ class BurgState(MoveChecks, Taking):
         return paths
 
 
-_DO = {kind: getattr(BurgState, f"_do_{kind}") for kind in MOVE_PARAMS}
+_DO = {kind: getattr(BurgState, f"_do_{kind}") for kind in MOVE_PARAMS}  # kind -> its effect

@@ -173,4 +173,4 @@ class FoodTruckState(MoveChecks, TruckEffects):
         return paths
 
 
-_DO = {kind: getattr(FoodTruckState, f"_do_{kind}") for kind in MOVE_PARAMS}
+_DO = {kind: getattr(FoodTruckState, f"_do_{kind}") for kind in MOVE_PARAMS}  # kind -> its effect
