@@ -1,4 +1,4 @@
-"""BURG, clause by clause (/work/shared/rules/burg.md and the game's rulebook.json).
+"""BURG, clause by clause, against its clause catalogue foodplay/games/burg/data/rulebook.json.
 
 Each test builds a position from a record with a fixed deck top and explicit moves, and checks
 the events (keys and clauses), the views and the refusals. Each test names the clauses it

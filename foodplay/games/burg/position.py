@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from foodplay import position as pos
 from foodplay.data import Say, require
-
-if TYPE_CHECKING:
-    from foodplay.games.burg.rules import BurgState
+from foodplay.games.burg.lookups import fits_some_recipe
+from foodplay.games.burg.state import BurgState
 
 POSITION_KEYS = ("round", "deck", "seats")
 SEAT_KEYS = ("hand", "used", "burgers", "in_progress", "wastebasket", "rat_tokens")
@@ -88,7 +87,7 @@ def _seat(state: BurgState, s: int, raw: Mapping[str, Any], where: str, pool: po
         for i, card in enumerate(fillings):
             pos.check(comp.roles[card] == "filling", game, f"{at}.fillings[{i}]",
                       Say("position.burg.not_filling", card=repr(card)), "R5-3")
-        pos.check(bool(fits(Counter(fillings), comp)), game, f"{at}.fillings",
+        pos.check(bool(fits_some_recipe(Counter(fillings), comp)), game, f"{at}.fillings",
                   Say("position.burg.no_recipe"), "R5-4")
         pool.take_all(fillings, f"{at}.fillings")
         state.progress[s].append({"bottom": bottom, "fillings": fillings})
@@ -113,12 +112,6 @@ def _bottom(state: BurgState, card: Any, where: str, pool: pos.Pool) -> str:
               Say("position.burg.rat_bun"), "R5-2")
     pool.take(card, where)
     return card
-
-
-def fits(fillings: Counter[str], comp: Any) -> list[str]:
-    from foodplay.games.burg.lookups import fits_some_recipe
-
-    return fits_some_recipe(fillings, comp)
 
 
 def export(state: BurgState) -> dict[str, Any] | None:

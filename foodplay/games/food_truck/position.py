@@ -11,13 +11,11 @@ starts (rule 3-3); a supply given with fewer cards is refused unless the central
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from foodplay import position as pos
 from foodplay.data import Say, require
-
-if TYPE_CHECKING:
-    from foodplay.games.food_truck.rules import FoodTruckState
+from foodplay.games.food_truck.state import FoodTruckState
 
 POSITION_KEYS = ("round", "supply", "seats")
 SEAT_KEYS = ("hand", "vp", "truck_deck", "truck_discard")

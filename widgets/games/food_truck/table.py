@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from foodplay.engine import State
-from foodplay.games.food_truck.rules import TRUCK_CLAUSE
+from foodplay.games.food_truck.constants import TRUCK_CLAUSE
 from foodplay_widgets.app.diff import ViewDiff, get_path
 from foodplay_widgets.app.renderers import (
     KnownScore,
