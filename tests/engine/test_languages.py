@@ -145,7 +145,8 @@ def test_every_clause_is_translated(lang: str, game_id: str) -> None:
     assert path.exists(), f"{path.relative_to(ROOT)} is missing"
     rulebook = Rulebook.load(GAME_DIRS[game_id] / "rulebook.json")
     assert all(lang in clause.texts and lang in clause.titles for clause in rulebook)
-    left = {clause.id: leftover_english(lang, clause.title(lang) + " " + clause.text(lang))
+    left = {clause.id: leftover_english(lang, " ".join((clause.title(lang), clause.text(lang),
+                                                       clause.reason(lang))))
             for clause in rulebook}
     assert {k: v for k, v in left.items() if v} == {}, "English left in the clauses"
     same = [c.id for c in rulebook if c.text(lang) == c.text("en")]

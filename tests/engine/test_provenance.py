@@ -17,7 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from foodplay.data import DataError
 from foodplay.games import built_games, get_game
+from foodplay.i18n.messages import LANGUAGES
+from foodplay.rulebook import TUTOR_PROVENANCES, Rulebook
 
 SEED_NAME = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt$")
 FINGERPRINT = re.compile(r"^[0-9a-f]{16}$")
@@ -82,6 +85,51 @@ def test_published_game_clauses_say_where_they_come_from(game_id):
             assert clause.source().strip(), f"{clause.id} has no source line"
         else:
             assert clause.source() == ""
+
+
+@pytest.mark.parametrize("game_id", built_games())
+def test_every_tutor_reading_and_default_carries_its_reason_in_every_language(game_id):
+    """The catalogue itself says why each tutor reading or default exists (the ambiguity it
+    resolves, the gap it fills), in each language it is written in; no other clause has one."""
+    missing, extra = [], []
+    for clause in get_game(game_id).rulebook():
+        if clause.provenance in TUTOR_PROVENANCES:
+            assert clause.reasons is not None, f"{clause.id} has no reason"
+            assert clause.languages == sorted(LANGUAGES), f"{clause.id}: {clause.languages}"
+            missing += [f"{clause.id} ({lang})" for lang in clause.languages
+                        if not (clause.reasons.get(lang) or "").strip()]
+            assert clause.reason("en") != clause.text("en"), f"{clause.id}: the text again"
+        elif clause.reasons is not None:
+            extra.append(clause.id)
+    assert missing == [] and extra == [], (f"tutor clauses without a reason: {missing}; "
+                                          f"other clauses with one: {extra}")
+
+
+def _one_tutor_clause(**changes) -> dict:
+    clause = {"id": "D1", "number": "D1", "provenance": "tutor reading",
+              "title": {"en": "t"}, "text": {"en": "x"}, "reason": {"en": "why"}, **changes}
+    return {"game": "burg", "clauses": [{k: v for k, v in clause.items() if v is not None}]}
+
+
+@pytest.mark.parametrize("changes", [{"reason": None}, {"reason": {"en": " "}},
+                                     {"reason": "why"}, {"reason": {"ko": "왜"}},
+                                     {"provenance": "rulebook"}])
+def test_a_catalogue_without_a_tutor_clauses_reason_or_with_a_stray_one_is_refused(changes):
+    with pytest.raises(DataError, match=r"rulebook\.json: clauses\[0\]\.reason"):
+        Rulebook.from_json(_one_tutor_clause(**changes), source="rulebook.json")
+    assert Rulebook.from_json(_one_tutor_clause())["D1"].reason("ko") == "why"
+
+
+def test_a_translation_without_a_tutor_clauses_reason_is_refused_whole():
+    rulebook = Rulebook.from_json(_one_tutor_clause())
+    data = {"format": "foodplay.rulebook-text/1", "game": "burg", "lang": "ko",
+            "clauses": {"D1": {"title": "제목", "text": "본문"}}}
+    with pytest.raises(DataError, match=r"rulebook\.ko\.json: clauses\.D1\.reason"):
+        rulebook.add_translation(data, "rulebook.ko.json")
+    assert "ko" not in rulebook["D1"].texts
+    data["clauses"]["D1"]["reason"] = "이유"
+    rulebook.add_translation(data, "rulebook.ko.json")
+    assert rulebook["D1"].reason("ko") == "이유"
 
 
 def test_the_audited_clauses_are_no_longer_tagged_rulebook():
