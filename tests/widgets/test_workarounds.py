@@ -39,6 +39,8 @@ WORKAROUNDS: dict[str, tuple[str, tuple[str, ...]]] = {
                  ("voila", "jupyter_server")),
     "binder": ("widgets/serving/binder.py", ("voila", "jupyter_server")),
     "dom-classes": ("widgets/app/pool.py (set_classes)", ("ipywidgets",)),
+    "page-css": ("widgets/app/style.py (the sticky bar), widgets/pages/summary.py (print)",
+                 ("voila", "ipywidgets")),
     "portal": ("widgets/app/portal.py (Portal.get_state)", ("ipywidgets",)),
 }
 
@@ -309,6 +311,27 @@ def guard_websocket_kernel_socket_is_made_from_the_page_global() -> None:
           "the kernel connection no longer receives through the socket's onmessage")
 
 
+# Voilà's page elements that the tutor's stylesheets name: the sticky control bar lets itself
+# out of the boxes that scroll (style.py), and a printed summary hides the page around it
+# (summary.py PAGE_PRINT_CSS).
+PAGE_CLASSES = ("widget-box", "jp-OutputArea", "jp-OutputArea-child", "jp-OutputArea-output",
+                "lm-BoxPanel-child", "voila-top-panel", "jp-LabShell", "jp-RenderedHTMLCommon")
+
+
+def guard_page_css_names_voilas_elements() -> None:
+    """Each class or id of Voilà's page that the stylesheets name is still made by its page
+    scripts or its widget manager."""
+    from foodplay_widgets.app.style import CSS
+    from foodplay_widgets.pages.summary import PAGE_PRINT_CSS
+
+    text = _page_scripts_text() + _widget_bundle_text()
+    for name in PAGE_CLASSES:
+        check(name in CSS + PAGE_PRINT_CSS, "page-css", f"the stylesheets no longer name {name}"
+              " (drop it from PAGE_CLASSES)")
+        check(re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text), "page-css",
+              f"Voilà's page no longer has an element of class or id {name!r}")
+
+
 def _params(function: Callable) -> list[str]:
     return list(inspect.signature(function).parameters)
 
@@ -533,6 +556,7 @@ GUARDS: dict[str, list[Callable[[], None]]] = {
     "settings": [guard_settings_are_still_options],
     "binder": [guard_binder_extension_points],
     "dom-classes": [guard_dom_classes_one_synced_trait],
+    "page-css": [guard_page_css_names_voilas_elements],
     "portal": [guard_portal_state_requests],
 }
 
@@ -660,6 +684,11 @@ def _breakers() -> list[tuple[Callable[[], None], str, Callable[[pytest.MonkeyPa
     def classes_unsynced(mp):
         mp.setitem(widgets.DOMWidget.class_traits()["_dom_classes"].metadata, "sync", False)
 
+    def panel_renamed(mp):
+        text = _page_scripts_text()
+        mp.setitem(globals(), "_page_scripts_text",
+                   lambda: text.replace("lm-BoxPanel-child", "lm-StackPanel-child"))
+
     def get_state_renamed(mp):
         mp.setattr(Widget, "get_state", lambda self, keys=None, drop_defaults=False: {})
 
@@ -687,10 +716,11 @@ def _breakers() -> list[tuple[Callable[[], None], str, Callable[[pytest.MonkeyPa
         (guard_binder_extension_points, "binder", voila_not_an_extension),
         (guard_dom_classes_one_synced_trait, "dom-classes", classes_unsynced),
         (guard_portal_state_requests, "portal", get_state_renamed),
+        (guard_page_css_names_voilas_elements, "page-css", panel_renamed),
     ]
 
 
-BREAKERS = 19
+BREAKERS = 20
 
 
 def test_every_breaker_is_run() -> None:
