@@ -6,7 +6,8 @@ of the rules met.
     player = LessonPlayer(game="burg")                            # the first BURG lesson
 
 All lesson state lives in the engine's `LessonRun` (foodplay.teaching.lessons); the widgets only
-render it and pass the learner's moves on.
+render it and pass the learner's moves on. The panels' HTML is in lesson_view.py, the hint
+ladder's button and panel in lesson_hints.py.
 
 Nothing lost: the learner's progress in the open lesson (the decisions made, the hints used and
 the moves off the line tried, with a checksum) is written into the page's address after every
