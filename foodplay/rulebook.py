@@ -13,6 +13,9 @@ TRANSLATION_FORMAT = "foodplay.rulebook-text/1"
 PROVENANCES = ("rulebook", "tutor reading", "tutor default", "published game")
 # "published game": a fact of the published game that the seed rulebook text does not contain;
 # such a clause names where the fact comes from in its "source" field.
+TUTOR_PROVENANCES = ("tutor reading", "tutor default")
+# a "tutor reading" resolves an ambiguity of the rulebook, a "tutor default" fills a gap in it:
+# such a clause says which, in its own "reason" field, in every language of the catalogue.
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +31,7 @@ class Clause:
     in_play: bool = True  # False: never arises in play (set-up text, for example)
     components: tuple[str, ...] = ()  # sections of components.json whose pieces it describes
     sources: dict[str, str] | None = None  # where a "published game" fact comes from
+    reasons: dict[str, str] | None = None  # why a tutor reading or default is needed
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang) or self.titles["en"]
@@ -38,6 +42,11 @@ class Clause:
     def source(self, lang: str = "en") -> str:
         """Where a fact outside the rulebook text comes from ("" for the other provenances)."""
         return (self.sources or {}).get(lang) or (self.sources or {}).get("en", "")
+
+    def reason(self, lang: str = "en") -> str:
+        """The ambiguity a tutor reading resolves, or the gap a tutor default fills ("" for the
+        other provenances)."""
+        return (self.reasons or {}).get(lang) or (self.reasons or {}).get("en", "")
 
     @property
     def languages(self) -> list[str]:
@@ -73,7 +82,8 @@ class Rulebook:
         return rulebook
 
     def add_translation(self, data: Any, source: str = "translation") -> None:
-        """Add one language's clause titles, texts and sources; every clause must be there."""
+        """Add one language's clause titles, texts, sources and reasons; every clause must be
+        there."""
         require(isinstance(data, dict) and data.get("format") == TRANSLATION_FORMAT, source,
                 f"must be an object with format {TRANSLATION_FORMAT!r}")
         require(data.get("game") == self.game_id, f"{source}: game",
@@ -98,12 +108,18 @@ class Rulebook:
                     "must be given exactly where the English clause has a source")
             require("source" not in item or isinstance(item["source"], str) and item["source"],
                     f"{where}.source", "must be a non-empty string")
+            require(("reason" in item) == (clause.reasons is not None), f"{where}.reason",
+                    "must be given exactly where the English clause has a reason")
+            require("reason" not in item or isinstance(item["reason"], str)
+                    and item["reason"].strip(), f"{where}.reason", "must be a non-empty string")
             checked.append((clause, item))
         for clause, item in checked:  # all checked first: nothing is half-applied
             clause.titles[lang] = item["title"]
             clause.texts[lang] = item["text"]
             if clause.sources is not None:
                 clause.sources[lang] = item["source"]
+            if clause.reasons is not None:
+                clause.reasons[lang] = item["reason"]
 
     @classmethod
     def from_json(cls, data: Any, source: str = "rulebook") -> Rulebook:
@@ -133,6 +149,17 @@ class Rulebook:
             require(origin is None or (isinstance(origin, dict)
                                        and isinstance(origin.get("en"), str) and origin["en"]),
                     f"{where}.source", "must map language codes to strings, English included")
+            reason = item.get("reason")
+            require((reason is not None) == (item["provenance"] in TUTOR_PROVENANCES),
+                    f"{where}.reason", "is required for a tutor reading or tutor default (the "
+                    "ambiguity it resolves or the gap it fills), and only there")
+            require(reason is None or (isinstance(reason, dict)
+                                       and isinstance(reason.get("en"), str)
+                                       and reason["en"].strip()
+                                       and all(isinstance(v, str) and v.strip()
+                                               for v in reason.values())),
+                    f"{where}.reason", "must map language codes to non-empty strings, English "
+                    "included")
             related = item.get("related", [])
             require(isinstance(related, list) and all(isinstance(r, str) for r in related),
                     f"{where}.related", "must be a list of clause ids")
@@ -145,7 +172,8 @@ class Rulebook:
             clauses.append(Clause(item["id"], item["number"], item["provenance"],
                                   dict(item["title"]), dict(item["text"]), tuple(related),
                                   in_play, tuple(components),
-                                  dict(origin) if origin else None))
+                                  dict(origin) if origin else None,
+                                  dict(reason) if reason else None))
         for clause in clauses:
             _check_related(game_id, clause, seen, source)
         return cls(game_id, clauses)

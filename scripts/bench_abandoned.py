@@ -17,8 +17,8 @@ ipykernel children) and the resident memory of the server with its kernels at 0,
 the medians of all runs with their ranges. Jupyter's caches go to a temporary folder; the
 browser is Debian's /usr/bin/chromium (never `playwright install`).
 
-Run with another checkout's interpreter (e.g. /work/main/.venv/bin/python) to measure the
-server installed there, before this change.
+Run with another checkout's interpreter (e.g. <other checkout>/.venv/bin/python) to measure
+the server installed there, before this change.
 """
 
 from __future__ import annotations

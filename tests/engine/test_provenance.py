@@ -1,8 +1,10 @@
 """Honest provenance: every clause tagged "rulebook" names the seed passage it restates.
 
 Each game keeps `data/passages.json`: per rulebook clause, the seed file, line numbers and a
-fingerprint of each cited line. CI runs on a clean clone without the seeds, so the fingerprints
-are checked against the seed files only when a seeds folder is present next to the checkout.
+fingerprint of each cited line. The seed rulebooks are not part of the repository: the
+fingerprints are checked against the seed files only when the environment variable
+FOODPLAY_SEEDS names the folder that holds them (``FOODPLAY_SEEDS=/path/to/seeds pytest ...``);
+without it (as on CI, or in a fresh clone) that test is skipped.
 """
 
 from __future__ import annotations
@@ -15,21 +17,23 @@ from pathlib import Path
 
 import pytest
 
+from foodplay.data import DataError
 from foodplay.games import built_games, get_game
+from foodplay.i18n.messages import LANGUAGES
+from foodplay.rulebook import TUTOR_PROVENANCES, Rulebook
 
-ROOT = Path(__file__).resolve().parents[2]
 SEED_NAME = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt$")
 FINGERPRINT = re.compile(r"^[0-9a-f]{16}$")
 
 
-def seeds_folder() -> Path | None:
-    """The seed rulebooks, if this checkout sits where they can be found (never on CI)."""
-    candidates = [os.environ.get("FOODPLAY_SEEDS", ""), ROOT.parent / "shared" / "seeds",
-                  ROOT.parent.parent / "shared" / "seeds"]
-    for candidate in candidates:
-        if candidate and Path(candidate).is_dir():
-            return Path(candidate)
-    return None
+SEEDS_VARIABLE = "FOODPLAY_SEEDS"
+
+
+def seeds_folder(environ: dict[str, str] | None = None) -> Path | None:
+    """The folder of seed rulebooks named by FOODPLAY_SEEDS, if it is set and is a folder;
+    None otherwise (the tests that read the seeds are then skipped)."""
+    value = (os.environ if environ is None else environ).get(SEEDS_VARIABLE, "")
+    return Path(value) if value and Path(value).is_dir() else None
 
 
 def fingerprint(line: str) -> str:
@@ -63,7 +67,7 @@ def test_every_rulebook_clause_cites_seed_passages_and_nothing_else_does(game_id
 def test_cited_lines_match_the_seeds_when_they_are_present(game_id):
     folder = seeds_folder()
     if folder is None:
-        pytest.skip("the seed rulebooks are not next to this checkout (as on CI)")
+        pytest.skip(f"{SEEDS_VARIABLE} does not name a folder of seed rulebooks")
     for clause_id, items in passages(game_id).items():
         for item in items:
             lines = (folder / item["file"]).read_text(encoding="utf-8").splitlines()
@@ -81,6 +85,51 @@ def test_published_game_clauses_say_where_they_come_from(game_id):
             assert clause.source().strip(), f"{clause.id} has no source line"
         else:
             assert clause.source() == ""
+
+
+@pytest.mark.parametrize("game_id", built_games())
+def test_every_tutor_reading_and_default_carries_its_reason_in_every_language(game_id):
+    """The catalogue itself says why each tutor reading or default exists (the ambiguity it
+    resolves, the gap it fills), in each language it is written in; no other clause has one."""
+    missing, extra = [], []
+    for clause in get_game(game_id).rulebook():
+        if clause.provenance in TUTOR_PROVENANCES:
+            assert clause.reasons is not None, f"{clause.id} has no reason"
+            assert clause.languages == sorted(LANGUAGES), f"{clause.id}: {clause.languages}"
+            missing += [f"{clause.id} ({lang})" for lang in clause.languages
+                        if not (clause.reasons.get(lang) or "").strip()]
+            assert clause.reason("en") != clause.text("en"), f"{clause.id}: the text again"
+        elif clause.reasons is not None:
+            extra.append(clause.id)
+    assert missing == [] and extra == [], (f"tutor clauses without a reason: {missing}; "
+                                          f"other clauses with one: {extra}")
+
+
+def _one_tutor_clause(**changes) -> dict:
+    clause = {"id": "D1", "number": "D1", "provenance": "tutor reading",
+              "title": {"en": "t"}, "text": {"en": "x"}, "reason": {"en": "why"}, **changes}
+    return {"game": "burg", "clauses": [{k: v for k, v in clause.items() if v is not None}]}
+
+
+@pytest.mark.parametrize("changes", [{"reason": None}, {"reason": {"en": " "}},
+                                     {"reason": "why"}, {"reason": {"ko": "왜"}},
+                                     {"provenance": "rulebook"}])
+def test_a_catalogue_without_a_tutor_clauses_reason_or_with_a_stray_one_is_refused(changes):
+    with pytest.raises(DataError, match=r"rulebook\.json: clauses\[0\]\.reason"):
+        Rulebook.from_json(_one_tutor_clause(**changes), source="rulebook.json")
+    assert Rulebook.from_json(_one_tutor_clause())["D1"].reason("ko") == "why"
+
+
+def test_a_translation_without_a_tutor_clauses_reason_is_refused_whole():
+    rulebook = Rulebook.from_json(_one_tutor_clause())
+    data = {"format": "foodplay.rulebook-text/1", "game": "burg", "lang": "ko",
+            "clauses": {"D1": {"title": "제목", "text": "본문"}}}
+    with pytest.raises(DataError, match=r"rulebook\.ko\.json: clauses\.D1\.reason"):
+        rulebook.add_translation(data, "rulebook.ko.json")
+    assert "ko" not in rulebook["D1"].texts
+    data["clauses"]["D1"]["reason"] = "이유"
+    rulebook.add_translation(data, "rulebook.ko.json")
+    assert rulebook["D1"].reason("ko") == "이유"
 
 
 def test_the_audited_clauses_are_no_longer_tagged_rulebook():

@@ -129,3 +129,17 @@ def test_the_summary_page_has_the_summary_a_download_and_other_games():
     assert "@media print" in page
     fallback = summary_page("game=chess").data  # an unknown game: the first one
     assert 'download="burg-rules-summary.html"' in fallback
+
+
+def test_a_tutor_readings_card_says_why_in_the_readers_language():
+    """Each tutor reading or default carries its reason (the ambiguity, the gap) on its card;
+    a rulebook clause's card has none."""
+    from foodplay_widgets.app.lookup import card_html
+    from foodplay_widgets.text import Text
+
+    game = get_game("food-truck")
+    rulebook = game.rulebook()
+    for lang, heading in (("en", "Why the tutor decides this"), ("ko", "튜터가 이렇게 정한 이유")):
+        card = plain(card_html(Text(game, lang), rulebook["R0-4"], rulebook, "p"))
+        assert heading in card and rulebook["R0-4"].reason(lang) in card
+    assert "fp-clause-reason" not in card_html(Text(game, "en"), rulebook["R1"], rulebook, "p")

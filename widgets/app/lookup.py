@@ -100,7 +100,8 @@ LOOKUP_CSS = """
 .fp-rule:target, .fp-rule.fp-rule-target { outline: 3px solid #0969da; outline-offset: 2px;
   background: #ddf4ff; border-radius: 6px; }
 .fp-card-more { margin: 0.2em 0 0.6em; font-size: 0.95em; }
-.fp-card-more h5 { font-size: 1em; margin: 0.3em 0 0.1em; }
+.fp-card-more h5, .fp-clause-reason h5 { font-size: 1em; margin: 0.3em 0 0.1em; }
+.fp-clause-reason { font-size: 0.95em; border-left: 3px solid #8250df; padding-left: 6px; }
 .fp-card-related a, .fp-places a { margin-right: 0.6em; }
 .fp-places { margin: 0.1em 0 0.2em 1.2em; padding: 0; }
 """
@@ -147,6 +148,13 @@ def places_html(text: Text, clause: Clause) -> str:
     return f'<div class="fp-card-play"><h5>{text.html("ui.lookup.in_play")}</h5>{items}</div>'
 
 
+def reason_html(text: Text, clause: Clause) -> str:
+    """Why a tutor reading or default exists (the ambiguity or the gap), "" for other clauses."""
+    reason = clause.reason(text.lang)
+    return (f'<div class="fp-clause-reason"><h5>{text.html("ui.lookup.reason")}</h5>'
+            f"<p>{esc(reason)}</p></div>" if reason else "")
+
+
 def card_html(text: Text, clause: Clause, rulebook: Rulebook, prefix: str,
               target: bool = False) -> str:
     """One clause card, as an entry of the rulebook reader."""
@@ -155,6 +163,7 @@ def card_html(text: Text, clause: Clause, rulebook: Rulebook, prefix: str,
             f'<h4><span class="fp-clause-number">{esc(text.clause_number(clause))}</span> '
             f'<span class="fp-clause-title">{esc(clause.title(text.lang))}</span> '
             f'{badge(text, clause)}</h4><p>{esc(clause.text(text.lang))}</p>'
+            f"{reason_html(text, clause)}"
             f'<div class="fp-card-more">{related_html(text, clause, rulebook, prefix)}'
             f"{places_html(text, clause)}</div></li>")
 

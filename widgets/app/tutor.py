@@ -30,6 +30,7 @@ from foodplay_widgets.app.explanation import (
     step_heading,
 )
 from foodplay_widgets.app.guard import ErrorCatcher
+from foodplay_widgets.app.header import MODES, TEACHER, AppHeader
 from foodplay_widgets.app.message_box import MessageBox
 from foodplay_widgets.app.moves import MovePanel
 from foodplay_widgets.app.portal import ASK_EVERYTHING, Portal
@@ -48,12 +49,10 @@ from foodplay_widgets.app.table import TableView
 from foodplay_widgets.app.timeline import TimelineControls
 from foodplay_widgets.serving.lean import sharing_styles
 from foodplay_widgets.serving.ping import ping_button, ping_html
-from foodplay_widgets.text import Text, esc, language_options, mark_language
+from foodplay_widgets.text import Text, mark_language
 
 MAX_BOT_MOVES = 10_000
 AHEAD = 10  # a fresh bot game is played this many steps ahead of the step shown
-TEACHER = -1  # the seat selector's value for the teacher's view (None would mean "nothing")
-MODES = ("watch", "play")
 
 
 class App(widgets.VBox):
@@ -92,26 +91,11 @@ class App(widgets.VBox):
         self._drawn = Drawn()  # panel -> the inputs it was last drawn from
         self.game = get_game(record.game if record is not None else game)
 
-        # --- header ---------------------------------------------------------------------
-        self.title = widgets.HTML()
-        self.title.add_class("fp-title")
-        self.seat_select = widgets.Dropdown(layout=widgets.Layout(width="auto"))
-        self.seat_select.add_class("fp-seat")
-        self.lang_select = widgets.Dropdown(options=language_options(), value=self.lang,
-                                            layout=widgets.Layout(width="auto"))
-        self.lang_select.add_class("fp-lang")
-        self.players = widgets.Dropdown(layout=widgets.Layout(width="auto"))
-        self.players.add_class("fp-players")
-        self.seed = widgets.BoundedIntText(min=0, max=2**31 - 1, value=seed,
-                                           layout=widgets.Layout(width="14em"))
-        self.seed.add_class("fp-seed")
-        self.bots_select = widgets.Dropdown(layout=widgets.Layout(width="auto"))
-        self.bots_select.add_class("fp-bots")
-        self.mode_select = widgets.ToggleButtons(layout=widgets.Layout(width="auto"))
-        self.mode_select.add_class("fp-mode")
-        self.new_game = widgets.Button(layout=widgets.Layout(width="auto"),
-                                       button_style="primary")
-        self.new_game.add_class("fp-new-game")
+        # --- header (header.py) ---------------------------------------------------------
+        self.header = AppHeader(self.lang, seed)
+        for name in ("title", "seat_select", "lang_select", "players", "seed", "bots_select",
+                     "mode_select", "new_game"):
+            setattr(self, name, getattr(self.header, name))
         self.messages = MessageBox()
         self.note = widgets.HTML()
         self.note.add_class("fp-note")
@@ -399,10 +383,7 @@ class App(widgets.VBox):
     def _set_options(self, players: int) -> None:
         self._quiet = True
         try:
-            text = Text(self.game, self.lang)
-            self.players.options = [(text("ui.settings.players_n", count=n), n)
-                                    for n in range(self.game.min_players,
-                                                   self.game.max_players + 1)]
+            self.players.options = AppHeader.player_options(self.game, Text(self.game, self.lang))
             self.players.value = players
         finally:
             self._quiet = False
@@ -559,51 +540,10 @@ class App(widgets.VBox):
         self.note.layout.display = "" if self.note.value else "none"
 
     def _draw_header(self, ctx: Context) -> None:
-        text = ctx.text
-        record = self.timeline.record
-        renderer = ctx.renderer
-        if record.seed is not None:
-            title = text("ui.header.seed", title=self.game.title, count=record.players,
-                         seed=record.seed)
-        else:
-            title = text("ui.header.setup", title=self.game.title, count=record.players)
-        shown = text(record.title) if record.title and text.has(record.title) else record.title
-        sub = f'<p class="fp-record-title">{esc(shown)}</p>' if shown else ""
-        view = ctx.view(0)
-        self.title.value = (
-            f'<h2 class="fp-app-title">{esc(title)}</h2>{sub}'
-            f'<p class="fp-credits">{esc(renderer.credits(self.game, text))}</p>'
-            f'<p class="fp-components">{esc(renderer.components_label(view, text))}</p>')
-        self._quiet = True
+        self._quiet = True  # the menus' values change as they are drawn: not the learner's
         try:
-            names = self.timeline.state_at(0).names
-            seats = [(text("seat.you", name=n) if self.mode == "play" and s == self.learner
-                      else text("view.seat", name=n), s) for s, n in enumerate(names)]
-            options = seats if self.mode == "play" else [(text("view.teacher"), TEACHER)] + seats
-            if list(self.seat_select.options) != options:
-                self.seat_select.options = options
-            self.seat_select.value = TEACHER if self.seat is None else self.seat
-            self.seat_select.description = text("ui.seat.label")
-            self.lang_select.description = text("ui.lang.label")
-            self.lang_select.value = self.lang
-            self.players.description = text("ui.settings.players")
-            player_options = [(text("ui.settings.players_n", count=n), n)
-                              for n in range(self.game.min_players, self.game.max_players + 1)]
-            if list(self.players.options) != player_options:
-                self.players.options = player_options
-            self.players.value = record.players
-            self.seed.description = text("ui.settings.seed")
-            if record.seed is not None:
-                self.seed.value = record.seed
-            self.bots_select.description = text("ui.settings.bots")
-            bot_options = [(text(f"ui.bots.{k}"), k) for k in BOT_KINDS]
-            if list(self.bots_select.options) != bot_options:
-                self.bots_select.options = bot_options
-            self.bots_select.value = self.bot_kind
-            self.mode_select.options = [(text(f"ui.mode.{m}"), m) for m in MODES]
-            self.mode_select.tooltips = [text(f"ui.mode.{m}_tip") for m in MODES]
-            self.mode_select.value = self.mode
-            self.new_game.description = text("ui.settings.new_game")
-            self.new_game.tooltip = text("ui.settings.new_game_tip")
+            self.header.draw(ctx, self.game, self.timeline.record, mode=self.mode,
+                             learner=self.learner, seat=self.seat, bot_kind=self.bot_kind,
+                             lang=self.lang)
         finally:
             self._quiet = False

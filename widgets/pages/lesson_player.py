@@ -6,7 +6,8 @@ of the rules met.
     player = LessonPlayer(game="burg")                            # the first BURG lesson
 
 All lesson state lives in the engine's `LessonRun` (foodplay.teaching.lessons); the widgets only
-render it and pass the learner's moves on.
+render it and pass the learner's moves on. The panels' HTML is in lesson_view.py, the hint
+ladder's button and panel in lesson_hints.py.
 
 Nothing lost: the learner's progress in the open lesson (the decisions made, the hints used and
 the moves off the line tried, with a checksum) is written into the page's address after every
@@ -47,12 +48,12 @@ from foodplay_widgets.app.guard import ErrorCatcher
 from foodplay_widgets.app.share import link_row_html, page_url
 from foodplay_widgets.app.style import CSS, style_widget
 from foodplay_widgets.app.table import TableView
+from foodplay_widgets.pages.lesson_hints import HintLadder
 from foodplay_widgets.pages.lesson_view import (
     LESSON_CSS,
     feedback_html,
     goal_html,
     happened_html,
-    hints_html,
     summary_html,
 )
 from foodplay_widgets.pages.stars import BrowserStore
@@ -133,11 +134,8 @@ class LessonPlayer(widgets.VBox):
                                        style={"description_width": "initial"})
         self.whynot.add_class("fp-lesson-whynot")
         self.whynot_try = _button("fp-lesson-whynot-try")
-        self.hint_button = _button("fp-lesson-hint", "info")
-        self.hint_button.add_class("fp-lesson-tool")
-        self.hints = widgets.HTML()
-        self.hints.add_class("fp-lesson-hints")
-        self.hints.add_class("fp-live")  # announced (style.py)
+        self.ladder = HintLadder(_button)  # the hint ladder (lesson_hints.py)
+        self.hint_button, self.hints = self.ladder.button, self.ladder.panel
         self.feedback = widgets.HTML()
         self.feedback.add_class("fp-lesson-feedback")
         self.feedback.add_class("fp-live")  # announced (style.py)
@@ -454,21 +452,7 @@ class LessonPlayer(widgets.VBox):
         self.whynot.description = text("ui.lesson.try_label")
         self.whynot_try.description = text("ui.lesson.try")
         self.whynot_try.tooltip = text("ui.lesson.try_tip")
-        nxt = run.next_rung()
-        if nxt is None:
-            self.hint_button.description = text("ui.lesson.hint.none_left")
-            self.hint_button.disabled = True
-        else:
-            rung, cost = nxt
-            n, total = run.rungs[run.at] + 1, len(expected.hints)
-            name = text(f"ui.lesson.rung.{rung.kind}")
-            self.hint_button.description = (
-                text("ui.lesson.hint.button_free", n=n, total=total, rung=name) if cost == 0
-                else text("ui.lesson.hint.button_cost", n=n, total=total, rung=name,
-                          count=cost))
-            self.hint_button.disabled = False
-        self.hint_button.tooltip = text("ui.lesson.hint.tip")
-        self.hint_button.layout.display = "" if expected.hints else "none"
+        self.ladder.draw_button(ctx, run)
 
     def _drop_buttons(self) -> None:
         for button in self.move_buttons + self.try_buttons:
@@ -480,23 +464,12 @@ class LessonPlayer(widgets.VBox):
 
     def rung_text(self, rung: Rung, ctx: Context | None = None) -> str:
         """A rung's words (its own message, or the tutor's wording of the clause or answer)."""
-        ctx = ctx or self.context()
-        text = ctx.text
-        if rung.key:
-            return text(rung.key, **self._params())
-        if rung.kind == "clause":
-            clause = get_game(self.game_id).rulebook()[rung.clause]
-            return text("ui.lesson.hint.clause", rule=text.clause_number(clause),
-                        title=clause.title(ctx.lang))
-        move = self.run.answer()
-        return text("ui.lesson.hint.answer", move=move_text(self.run.state, move, ctx.lang))
+        return self.ladder.rung_text(rung, ctx or self.context(), self.run,
+                                     get_game(self.game_id).rulebook(), self._params())
 
     def _draw_hints(self, ctx: Context) -> None:
-        shown = self.run.shown_rungs()
-        self.hints.value = hints_html(ctx.text, get_game(self.game_id).rulebook(), shown,
-                                      lambda rung: self.rung_text(rung, ctx),
-                                      self.reader.prefix) if shown else ""
-        self.hints.layout.display = "" if shown else "none"
+        self.ladder.draw_panel(ctx, self.run, get_game(self.game_id).rulebook(),
+                               self._params(), self.reader.prefix)
 
     def _draw_feedback(self, ctx: Context) -> None:
         text, outcome = ctx.text, self._outcome
