@@ -6,10 +6,11 @@ PORT   ?= 8866
 
 .PHONY: serve test lint chromium axe clean
 
-$(BIN)/activate: pyproject.toml
+$(BIN)/activate: pyproject.toml binder/requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[jupyter,test]'
+	# the versions Binder pins, which the workaround guards were checked against
+	$(BIN)/pip install --quiet -e '.[jupyter,test]' -c binder/requirements.txt
 	touch $(BIN)/activate
 
 ## serve: the tutor's gallery in Voilà on http://127.0.0.1:$(PORT)/
