@@ -41,7 +41,7 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
-from bench_app import (  # noqa: E402  (the benchmarks share their server and page probes)
+from bench_browser import (  # noqa: E402  (the benchmarks share their server and page probes)
     APP_READY_JS,
     CHROMIUM,
     CHROMIUM_ARGS,

@@ -27,7 +27,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
-from bench_app import APP_READY_JS, CHROMIUM, CHROMIUM_ARGS, CLICK_JS  # noqa: E402
+from bench_browser import APP_READY_JS, CHROMIUM, CHROMIUM_ARGS, CLICK_JS  # noqa: E402
 from bench_load import tree_rss_kib  # noqa: E402
 
 USERS = ("ada", "ben")

@@ -1,0 +1,260 @@
+"""The server and page probes the browser benchmarks share (bench_app, bench_load, hub_check,
+bench_abandoned): Chromium's flags, the tutor's server, in-page timers, CPU and memory (/proc)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The p-th percentile (0-100), linear between closest ranks."""
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    rank = (len(ordered) - 1) * p / 100
+    low = int(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+def cache_home() -> Path:
+    """A temporary folder for Jupyter's, IPython's and matplotlib's files; set in os.environ
+    before anything imports them, so this process and the server both use it."""
+    home = Path(tempfile.mkdtemp(prefix="fp-bench-"))
+    for var, sub in [
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_DATA_DIR", "data"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("MPLCONFIGDIR", "matplotlib"),
+        ("IPYTHONDIR", "ipython"),
+    ]:
+        (home / sub).mkdir()
+        os.environ[var] = str(home / sub)
+    return home
+
+
+def kernel_alive(base: str, kernel_id: str) -> bool:
+    """Whether the server runs this kernel, asked as its page asks (with a same-origin Referer:
+    the standalone server answers nobody else, foodplay_widgets.serving.hardening)."""
+    request = urllib.request.Request(f"{base}/api/kernels/{kernel_id}",
+                                     headers={"Referer": f"{base}/"})
+    try:
+        with urllib.request.urlopen(request, timeout=2):
+            return True
+    except urllib.error.HTTPError as error:
+        return error.code != 404
+
+
+class Server:
+    """The tutor's server on a free port, as `make serve` starts it (its page template,
+    bytecode written first), in a session of its own; `options` go to
+    `python -m foodplay_widgets.serving.serve` (such as --notebooks DIR, --renders 0)."""
+
+    def __init__(self, home: Path, *options: str, start_s: float = 120, stop_s: float = 30):
+        from foodplay_widgets.serving.serve import answers, free_port
+
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = home / f"serve-{self.port}.log"
+        self.stop_s = stop_s
+        cmd = [sys.executable, "-m", "foodplay_widgets.serving.serve", "--port", str(self.port),
+               *options]
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+                                         start_new_session=True)
+        deadline = time.monotonic() + start_s
+        while not answers(self.base + "/"):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                sys.exit(f"the server did not start:\n{self.log.read_text(errors='replace')}")
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(timeout=self.stop_s)
+        except ProcessLookupError:
+            pass
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+
+    def wait_gone(self, kernel_id: str | None, timeout: float = 10) -> None:
+        deadline = time.monotonic() + timeout
+        while kernel_id and kernel_alive(self.base, kernel_id) and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+
+def kernel_id_of(page) -> str | None:
+    config = page.evaluate(
+        "() => document.getElementById('jupyter-config-data')?.textContent ?? null")
+    return json.loads(config).get("kernelId") if config else None
+
+
+def close_page(server: Server, page) -> None:
+    """Close with the beforeunload beacon, and wait until Voilà has shut the kernel down."""
+    kernel_id = kernel_id_of(page)
+    page.close(run_before_unload=True)
+    server.wait_gone(kernel_id)
+
+
+CLICK_JS = """
+async (k) => {
+  const want = `Step ${k}`;
+  const title = () => document.querySelector('.fp-explanation .fp-step-title');
+  return await new Promise((resolve, reject) => {
+    let observer;
+    const timer = setTimeout(() => { observer.disconnect(); reject(new Error(want)); }, 10000);
+    const t0 = performance.now();
+    observer = new MutationObserver(() => {
+      if (title() && title().textContent === want) {
+        const dt = performance.now() - t0;
+        observer.disconnect(); clearTimeout(timer); resolve(dt);
+      }
+    });
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true});
+    document.querySelector('button.fp-next').click();
+  });
+}
+"""
+
+
+# The first app on the page (an examples page's first example) can be stepped through.
+APP_READY_JS = """() => {
+  const next = document.querySelector('.fp-app button.fp-next');
+  const counter = document.querySelector('.fp-app .fp-step-counter .fp-counter');
+  return next && !next.disabled && counter && counter.offsetParent !== null
+    && /^step \\d+ \\/ \\d+( so far)?$/.test(counter.textContent) ? performance.now() : null;
+}"""
+
+
+BARE_READY_JS = """() => {
+  const button = document.querySelector('button.bare-button');
+  return button && !button.disabled && button.offsetParent !== null ? performance.now() : null;
+}"""
+
+
+# The same click, also timed to the page settling: the title and the step counter updated,
+# then the time of the last change to the page before QUIET_MS without one.
+QUIET_MS = 150
+
+
+_SETTLE_TEMPLATE = """
+async (k) => {
+  SETUP
+  return await new Promise((resolve, reject) => {
+    let observer, quiet, first = null, last = null;
+    const timer = setTimeout(() => { observer.disconnect(); reject(new Error(want)); }, 10000);
+    const t0 = performance.now();
+    const done = () => {
+      observer.disconnect(); clearTimeout(timer); resolve([first - t0, last - t0]);
+    };
+    observer = new MutationObserver(() => {
+      const now = performance.now();
+      if (first === null && arrived()) { first = now; }
+      if (first === null || (last === null && !ready())) { return; }
+      last = now;
+      clearTimeout(quiet);
+      quiet = setTimeout(done, QUIET);
+    });
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true,
+                                     attributes: true});
+    document.querySelector('BUTTON').click();
+  });
+}
+"""
+
+
+def settle_js(setup: str, button: str) -> str:
+    """The settle probe for a page: `setup` defines `want` (the first change awaited),
+    `arrived()` (it has come) and `ready()` (the rest of the step is there too)."""
+    return (_SETTLE_TEMPLATE.replace("SETUP", setup).replace("BUTTON", button)
+            .replace("QUIET", str(QUIET_MS)))
+
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu(root: int) -> float:
+    """CPU ms used so far by `root` and its descendants (ended children included once their
+    parent has waited for them)."""
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+        todo.extend(children(pid))
+    return total * 1000 / CLOCK_TICKS
+
+
+def browser_cpu(server: Server) -> float:
+    """CPU ms used so far by this process's children but the server: the browser and its
+    driver."""
+    return sum(tree_cpu(kid) for kid in children(os.getpid()) if kid != server.proc.pid)
+
+
+def children(pid: int) -> list[int]:
+    kids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        if ppid == pid:
+            kids.append(int(entry.name))
+    return kids
+
+
+def status_kib(pid: int, field: str) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise KeyError(field)
+
+
+def kernel_process(server: Server, kernel_id: str) -> int:
+    """The pid of the ipykernel_launcher child of Voilà that runs `kernel_id`."""
+    for pid in children(server.proc.pid):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if "ipykernel_launcher" in cmdline and kernel_id in cmdline:
+            return pid
+    raise LookupError(f"no ipykernel_launcher child of {server.proc.pid} runs {kernel_id}")
+
+
+def load_average() -> str:
+    """The machine's 1, 5 and 15 minute load averages, to print beside the figures."""
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
