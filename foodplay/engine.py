@@ -17,8 +17,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar, Self
 
-from foodplay.data import Say
+from foodplay.data import DataError, Say
 from foodplay.i18n.messages import Catalogue, catalogue
+from foodplay.limits import Shown
 from foodplay.rulebook import Rulebook
 
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve")
@@ -270,9 +271,6 @@ class Game:
             return self.rules_version
         if isinstance(version, str) and version in self.rules_versions:
             return version
-        from foodplay.data import DataError, Say
-        from foodplay.limits import Shown
-
         raise DataError("rules_version", Say(
             "record.rules_version", title=self.title, value=Shown(version),
             known=", ".join(self.rules_versions), current=repr(self.rules_version)))
@@ -282,9 +280,6 @@ class Game:
         if (isinstance(players, int) and not isinstance(players, bool)
                 and self.min_players <= players <= self.max_players):
             return
-        from foodplay.data import DataError, Say
-        from foodplay.limits import Shown
-
         raise DataError("players", Say("record.players_range", title=self.title,
                                        low=self.min_players, high=self.max_players,
                                        value=Shown(players)))

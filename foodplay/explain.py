@@ -6,6 +6,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from foodplay.engine import Decision, Event, Move, Seat, State, Verdict
+from foodplay.i18n.messages import catalogue
 from foodplay.rulebook import Clause
 
 
@@ -62,8 +63,6 @@ def explain(state: State, events: list[Event], seat: Seat | None = None,
 
 def clause_label(clause: Clause, lang: str = "en", state: State | None = None) -> str:
     """"Rule 5-2 · rulebook" style label."""
-    from foodplay.i18n.messages import catalogue
-
     cat = state.game.catalogue(lang) if state else catalogue(None, lang)
     return (f"{cat.format('clause.ref', {'number': clause.number})} · "
             f"{cat.format('provenance.' + clause.provenance)}")

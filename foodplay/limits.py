@@ -1,24 +1,42 @@
 """Size limits on everything a file, a link or an upload can carry, checked before costly work.
 
 Every refusal is a LimitError (a DataError) naming what is too big and where, with its sentence
-from the core message catalogue; values are never echoed whole.
+from the core message catalogue; values are never echoed whole. The limits on a refusal itself
+(SHOWN_CHARS, PATH_CHARS, MESSAGE_CHARS, INT_DIGITS) and the helpers that show a user's value
+(`shown`, `printable`, ...) live in `foodplay.refusal`, one layer down, and are re-exported here.
 """
 
 from __future__ import annotations
 
-import ast
+import errno
 import json
 import math
 import os
 import re
 import stat
-import unicodedata
 import zlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from foodplay.data import DataError, Say
+# The limits on a refusal itself and how it shows a value; those marked noqa are re-exported:
+# most modules reach them as limits.shown, limits.short_message...
+from foodplay.refusal import (
+    INT_DIGITS,
+    MESSAGE_CHARS,  # noqa: F401
+    PATH_CHARS,  # noqa: F401
+    SHOWN_CHARS,
+    DataError,
+    Say,
+    Shown,
+    file_name,
+    part,
+    plain_char,
+    printable,
+    short_message,  # noqa: F401
+    short_values,  # noqa: F401
+    shown,  # noqa: F401
+)
 
 RECORD_BYTES = 2_000_000  # a record or component file, an upload, a link's decoded record
 LINK_CHARS = 60_000  # the encoded record in a link's query string
@@ -28,13 +46,9 @@ LABEL_CHARS = 200  # a component set's label (a short description)
 TEXT_CHARS = 10_000  # any one string in a record or component set
 DEPTH = 40  # lists and objects inside each other
 VALUES = 250_000  # JSON values in one record or component set
-INT_DIGITS = 18  # digits of one whole number (seeds, counts)
 COPIES = 500  # copies of one component (cards of one kind, tokens of one ingredient)
 COMPONENTS = 2_000  # components in one set, all kinds together
 BOARD_CELLS = 144  # cells of a game board
-SHOWN_CHARS = 40  # the longest stretch of a user's value repeated in a message
-PATH_CHARS = 100  # the longest stretch of a file name repeated in a message
-MESSAGE_CHARS = 600  # the longest refusal (DataError, RecordError); a longer one is cut
 # A rule search: the longest clause title in any language is 58 characters (Coffee Rush's
 # French "Étape 4 : de nouvelles commandes pour les joueurs suivants"), the longest glossary
 # term or component name 28; twice a title leaves room for a question around it.
@@ -49,124 +63,6 @@ class LimitError(DataError):
         super().__init__(where, Say(key, **params))
         self.key = key
         self.params = params
-
-
-class Shown:
-    """A user's value as a refusal repeats it (`shown`), in the language the refusal is said
-    in: a cut value gives its length in that language."""
-
-    __slots__ = ("value", "limit", "quoted")
-
-    def __init__(self, value: Any, limit: int = SHOWN_CHARS, *, quoted: bool = True):
-        self.value, self.limit, self.quoted = value, limit, quoted
-
-    def text(self, lang: str = "en") -> str:
-        return shown(self.value, self.limit, lang, quoted=self.quoted)
-
-    def __str__(self) -> str:
-        return self.text("en")
-
-
-def shown(value: Any, limit: int = SHOWN_CHARS, lang: str = "en", *, quoted: bool = True) -> str:
-    """A user's value as a message repeats it: printable (control, bidi and other format
-    characters, newlines too, escaped as \\x1b, \\u202e...), quoted unless `quoted` is False,
-    and at most `limit` characters of it; a longer value is cut with an ellipsis and its whole
-    length, in `lang` ("'xxx…' (100000 characters)"). Lists, objects and numbers too large to
-    show are named, not shown."""
-    from foodplay.i18n.messages import catalogue
-
-    if isinstance(value, (list, tuple, dict)):
-        key = "limit.shown_object" if isinstance(value, dict) else "limit.shown_list"
-        return catalogue(None, lang).format(key, {"count": len(value)})
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _BIGGEST:
-        return catalogue(None, lang).format("limit.shown_number", {"count": INT_DIGITS})
-    if not isinstance(value, str):
-        return printable(repr(value), limit)
-    body, cut = _cut(value, max(limit, 2))
-    body = f"'{body}'" if quoted else body
-    if not cut:
-        return body
-    return catalogue(None, lang).format("limit.shown_cut", {"value": body, "count": len(value)})
-
-
-def file_name(path: str | Path, lang: str = "en") -> str:
-    """A file name as a message repeats it: `shown`, unquoted, at most PATH_CHARS long."""
-    return shown(str(path), PATH_CHARS, lang, quoted=False)
-
-
-_QUOTED = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")  # a repr of a string
-_LONG_RUN = re.compile(rf"\S{{{2 * SHOWN_CHARS + 1},}}")
-
-
-def short_values(message: str, lang: str = "en") -> str:
-    """`message` with the values it repeats shown short (`shown`): each quoted string (a
-    repr, as argparse and `{value!r}` write it) longer than 2 * SHOWN_CHARS characters, and
-    any other run of text without spaces that long."""
-    def quoted(match: re.Match[str]) -> str:
-        if len(match.group()) <= 2 * SHOWN_CHARS + 2:
-            return match.group()
-        try:
-            value = ast.literal_eval(match.group())
-        except (ValueError, SyntaxError, MemoryError, RecursionError):
-            return match.group()
-        return shown(value, lang=lang) if isinstance(value, str) else match.group()
-
-    message = _QUOTED.sub(quoted, message)
-    return _LONG_RUN.sub(lambda m: shown(m.group(), lang=lang, quoted=False), message)
-
-
-def short_message(text: str, limit: int = MESSAGE_CHARS) -> str:
-    """A refusal as it may be shown: printable, its long values cut (`short_values`), then
-    cut to `limit` characters. A short, printable text is returned as it is."""
-    if len(text) <= limit and text.isprintable():
-        return text
-    return printable(short_values(text), limit)
-
-
-def _cut(text: str, limit: int) -> tuple[str, bool]:
-    """`text` with every character that does not print as itself escaped, cut to `limit`
-    characters (its last an ellipsis) if longer; and whether it was cut. Never splits an
-    escape code."""
-    if len(text) <= limit and text.isprintable():
-        return text, False
-    out: list[str] = []
-    size = 0
-    for index, char in enumerate(text):
-        piece = char if _plain(char) else _escaped(char)
-        if size + len(piece) > limit - 1 and (size + len(piece) > limit or index + 1 < len(text)):
-            return "".join(out) + "…", True
-        out.append(piece)
-        size += len(piece)
-    return "".join(out), False
-
-
-def _plain(char: str) -> bool:
-    """A character that prints as itself: no control, format (bidi) or separator codes other
-    than spaces, except the joiners that emoji sequences use."""
-    if char.isprintable():
-        return True
-    return unicodedata.category(char) == "Zs" or char in "\u200c\u200d"
-
-
-def part(key: Any) -> str:
-    """An object key as part of a field path in a message: short and printable."""
-    return printable(str(key), SHOWN_CHARS)
-
-
-def printable(text: str, limit: int | None = None) -> str:
-    """`text` with control and format characters escaped (no terminal escape codes), cut to
-    `limit` characters; newlines and tabs are kept."""
-    head = text if limit is None else text[: limit + 1]
-    if head.isprintable():  # the common case: nothing to escape
-        clean = head
-    else:
-        clean = "".join(char if char in "\n\t" or _plain(char) else _escaped(char)
-                        for char in head)
-    return clean if limit is None or len(clean) <= limit else clean[: limit - 1] + "…"
-
-
-def _escaped(char: str) -> str:
-    return char.encode("unicode_escape", "backslashreplace").decode("ascii")
 
 
 def read_file(path: str | Path, limit: int = RECORD_BYTES) -> bytes:
@@ -211,8 +107,6 @@ def inflate(data: bytes, where: str, limit: int = RECORD_BYTES) -> bytes:
 
 def _os_reason(exc: Exception) -> Say:
     """Why the system could not read a file, said in the refusal's language."""
-    import errno
-
     code = getattr(exc, "errno", None)
     if code == errno.ENOENT:
         return Say("data.os.missing")
@@ -413,7 +307,7 @@ def name(value: Any, where: str, limit: int = NAME_CHARS, key: str = "limit.name
     if len(value) > limit:
         raise LimitError(where, key, count=limit)
     for char in value:
-        if not _plain(char):
+        if not plain_char(char):
             raise LimitError(where, "limit.control", code=f"{ord(char):04X}")
     return value
 
@@ -451,3 +345,9 @@ def moves(count: int, where: str) -> None:
     """Refuse a record with more than MOVES moves."""
     if count > MOVES:
         raise LimitError(where, "limit.moves", count=count, limit=MOVES)
+
+
+def read_json(path: str | Path) -> Any:
+    """Read a JSON file within the size limits, turning I/O, encoding, syntax and size errors
+    into a DataError naming the file."""
+    return parse_json(read_file(path), file_name(path))

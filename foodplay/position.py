@@ -12,6 +12,8 @@ Every game's `setup` takes the same top-level settings:
   every component is in exactly one place.
 
 A refusal names the field at fault and the rule a learner sees ("Rule 1-2") beside its id.
+A whole position document (game, players, names and set-up) is read and written by
+`foodplay.position_io`, above the game registry and records.
 """
 
 from __future__ import annotations
@@ -163,76 +165,3 @@ def stack_top(shuffled: list[str], top: Any, where: str, what: str,
             rest[card] -= 1
             remaining.append(card)
     return remaining + list(reversed(top))
-
-
-DOCUMENT_KEYS = ("game", "players", "options", "names") + SETUP_KEYS
-
-
-def position_record(text: str | bytes) -> Any:
-    """A Record to start from, read from JSON text: a saved game record, or a position
-    document `{"game", "players"?, "seed"?, "first_player"?, "deck_top"?, "position"}`.
-
-    The position is set up once here, so a bad one is refused now (DataError) rather than
-    when the tutor opens it."""
-    import json
-
-    from foodplay import limits
-    from foodplay.games import get_game
-    from foodplay.record import Record
-
-    if isinstance(text, (bytes, bytearray)):  # an upload: a record keeps the loader's limits
-        if b'"format"' in text[:4096] or len(text) > 1_000_000:
-            return Record.loads(text)
-        text = text.decode("utf-8", errors="replace")
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        reason = limits.json_reason(exc.msg) if isinstance(exc, json.JSONDecodeError) \
-            else Say("data.json.other", error=str(exc))
-        raise DataError("position", Say("position.not_json", reason=reason)) from exc
-    if isinstance(data, Mapping) and "format" in data:
-        return Record.loads(text)
-    require(isinstance(data, Mapping), "position", Say("data.json_object"))
-    unknown = [k for k in data if k not in DOCUMENT_KEYS]
-    if unknown:
-        raise DataError(Say("data.where.position_file_key", key=str(unknown[0])),
-                        Say("position.not_setting", allowed=", ".join(DOCUMENT_KEYS)))
-    try:
-        game = get_game(data.get("game"))
-    except (KeyError, TypeError) as exc:
-        raise DataError("game", Say("position.game", value=Shown(data.get("game")))) from exc
-    seats = data.get("position", {}).get("seats") if isinstance(data.get("position"),
-                                                                 Mapping) else None
-    players = data.get("players", len(seats) if isinstance(seats, list) else game.min_players)
-    setup = {k: data[k] for k in SETUP_KEYS if k in data}
-    setup.setdefault("seed", 0)
-    options = data.get("options", {})
-    require(isinstance(options, Mapping), "options", Say("data.object"))
-    names = data.get("names")
-    require(names is None or (isinstance(names, list) and all(isinstance(n, str) for n in names)),
-            "names", Say("position.names"))
-    record = Record(game.id, players, setup=setup, options=dict(options), names=names)
-    game.check_players(players)
-    record.new_state()
-    return Record.loads(record.dumps())  # through the loader's checks, as a saved file would
-
-
-EXPORTERS = {"burg": "foodplay.games.burg.position",
-             "coffee-rush": "foodplay.games.coffee_rush.setup",
-             "cuisine-a-la-card": "foodplay.games.cuisine_a_la_card.position",
-             "food-truck": "foodplay.games.food_truck.position"}
-
-
-def position_document(state: Any, seed: int = 0) -> dict[str, Any] | None:
-    """The position document (as `position_record` reads) of `state`, if the game's position
-    format can hold it at this step, else None: BURG and Food Truck at the start of a round,
-    Coffee Rush when a round starts, Cuisine a la Card when a turn starts. Every deck is in
-    its order; `seed` only drives shuffles still to come (docs/records.md)."""
-    import importlib
-
-    game = state.game
-    found = importlib.import_module(EXPORTERS[game.id]).export(state)
-    if found is None:
-        return None
-    return {"game": game.id, "players": state.players, "names": list(state.names),
-            "seed": seed, **found}

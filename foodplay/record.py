@@ -11,7 +11,9 @@ from typing import Any
 from foodplay import limits
 from foodplay.data import DataError, Say, require
 from foodplay.engine import Event, IllegalMove, Move, State
+from foodplay.explain import reason_text, step_text
 from foodplay.games import built_games, get_game
+from foodplay.i18n.messages import LANGUAGES, TemplateError, template_fields
 from foodplay.limits import Shown
 
 FORMAT = "foodplay.record/1"
@@ -238,8 +240,6 @@ def _narration_key(game: Any, key: str, where: str, step: int) -> None:
     """A narration key must name a message of the game that needs no parameters, in every
     language (a plural message needs its count): a record gives none, and the app shows the
     message as it stands."""
-    from foodplay.i18n.messages import LANGUAGES, TemplateError, template_fields
-
     for lang in LANGUAGES:
         cat = game.catalogue(lang)
         require(cat.has(key), where, Say("record.narration_unknown", step=step,
@@ -307,8 +307,6 @@ def play_checked(state: State, move: Move, index: int) -> list[Event]:
     try:
         return state.apply(move)
     except IllegalMove as exc:
-        from foodplay.explain import reason_text
-
         verdict = exc.verdict
         raise RecordError(
             f"step {index}: move {_move_text(move)} is not allowed "
@@ -321,8 +319,6 @@ def play_checked(state: State, move: Move, index: int) -> list[Event]:
 def _refusal_text(state: State, move: Move, verdict: Any, index: int, lang: str) -> str:
     """A refused move in `lang`, as the transcripts and quizzes say it: the step with its move
     ("Étape 7. Carol : …"), then why it is not allowed, citing the rule."""
-    from foodplay.explain import reason_text, step_text
-
     cat = state.game.catalogue(lang)
     try:
         move_said = step_text(state, move, lang)

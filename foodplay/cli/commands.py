@@ -23,7 +23,16 @@ from foodplay.explain import clause_label, explain, move_hidden, step_text
 from foodplay.games import LISTINGS, built_games, credits_text, get_game
 from foodplay.i18n.langcodes import LangChoices, lang_arg, public, public_codes, resolve
 from foodplay.i18n.messages import catalogue
-from foodplay.limits import INT_DIGITS, SHOWN_CHARS, file_name, printable, short_values, shown
+from foodplay.limits import (
+    INT_DIGITS,
+    SHOWN_CHARS,
+    file_name,
+    printable,
+    read_file,
+    short_values,
+    shown,
+)
+from foodplay.position_io import position_record
 from foodplay.record import Record, RecordError, Step, replay
 
 EXIT_BAD_INPUT = 2
@@ -278,9 +287,6 @@ def _print_step(state: State, step: Step, seat: int | None, hidden: bool = False
 def _position(path: str, game_id: str, players: int | None) -> Record:
     """The record a --position file starts from, refused in one line naming what is wrong and
     where (the file, then the field)."""
-    from foodplay.limits import read_file
-    from foodplay.position import position_record
-
     where = file_name(path, lang())
     try:
         record = position_record(read_file(path))

@@ -7,6 +7,7 @@ from functools import cache
 from importlib import import_module
 
 from foodplay.engine import Credits, Game
+from foodplay.i18n.messages import catalogue
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,6 @@ def get_game(game_id: str) -> Game:
 
 def credits_text(game_id: str, lang: str = "en") -> str:
     """Who made a game, in `lang`: the game's own credits line, else the listing's facts."""
-    from foodplay.i18n.messages import catalogue
-
     entry = listing(game_id)
     if entry.module is not None:
         game_cat = get_game(entry.id).catalogue(lang)

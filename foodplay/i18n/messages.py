@@ -17,11 +17,16 @@ language's categories, all required, plus optional `zero` and exact values such 
 (Korean ordinals: `{n, plural, =1 {첫 번째} =2 {두 번째} other {#번째}}`); a form may hold fields.
 Korean particles follow a field and agree with how its value ends when read aloud
 (`foodplay.i18n.korean`): `{seat!p}{이/가}`, `'{move}'{을/를}` (closing quotes may sit between),
-`{n}{으로/로}`. Templates are checked on load; an error names the file and the key.
+`{n}{으로/로}`. Templates are checked on load; an error (CatalogueError) names the file and the key.
+
+This is the bottom layer: refusals (`foodplay.refusal`) are sentences of this catalogue, so it
+reads its own files with `json` and says its own errors in English (they are the project's files,
+checked by the language tests, never a learner's input).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import string
 from collections.abc import Iterable, Mapping, Sequence
@@ -29,7 +34,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from foodplay.data import DataError, read_json, require
 from foodplay.i18n.korean import is_particle, particle
 from foodplay.i18n.plural import categories, category
 
@@ -184,6 +188,29 @@ class TemplateError(ValueError):
     """A template whose braces, plural forms or particles cannot be read."""
 
 
+class CatalogueError(ValueError):
+    """A catalogue file (or a language asked for) that cannot be used: "where: problem"."""
+
+    def __init__(self, where: str, problem: str):
+        super().__init__(f"{where}: {problem}")
+        self.where = where
+        self.problem = problem
+
+
+def require(condition: bool, where: str, problem: str) -> None:
+    """Raise CatalogueError(where, problem) unless `condition` holds."""
+    if not condition:
+        raise CatalogueError(where, problem)
+
+
+def _read(path: Path) -> Any:
+    """A catalogue file's JSON, or CatalogueError naming the file."""
+    try:
+        return json.loads(path.read_bytes().decode("utf-8").removeprefix("\ufeff"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise CatalogueError(path.name, f"cannot be read: {exc}") from None
+
+
 def _closing_brace(text: str, start: int) -> int:
     """The index of the brace that closes the one at `start - 1` (braces nest)."""
     depth = 1
@@ -316,7 +343,7 @@ def _check(parts: Parts, lang: str, where: str) -> None:
 
 
 def _load(path: Path, lang: str) -> dict[str, Any]:
-    data = read_json(path)
+    data = _read(path)
     require(isinstance(data, dict), path.name, "must be an object of message keys")
     forms = set(categories(lang))
     for key, value in data.items():
@@ -334,7 +361,7 @@ def _load(path: Path, lang: str) -> dict[str, Any]:
             try:
                 parts = _parse(text, plain_only=True)
             except (TemplateError, ValueError) as error:
-                raise DataError(where, f"cannot be read: {error}") from None
+                raise CatalogueError(where, f"cannot be read: {error}") from None
             _check(parts or (), lang, where)
     return data
 
@@ -343,7 +370,8 @@ def _load(path: Path, lang: str) -> dict[str, Any]:
 def catalogue(game_dir: Path | None, lang: str = "en") -> Catalogue:
     """The catalogue for one game (core messages plus the game's own), in `lang`."""
     if lang not in LANGUAGES:
-        raise DataError("lang", f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+        raise CatalogueError("lang", f"unknown language {lang!r}; "
+                             f"choose one of {', '.join(LANGUAGES)}")
     templates: dict[str, Any] = {}
     for folder in (CORE_DIR, game_dir / "data" if game_dir else None):
         if folder is not None and (folder / f"messages.{lang}.json").exists():

@@ -34,6 +34,8 @@ from functools import cache
 from typing import Any, Protocol
 
 from foodplay.data import DataError, read_json
+from foodplay.games import get_game
+from foodplay.i18n.messages import catalogue
 from foodplay.limits import QUERY_CHARS
 from foodplay.rulebook import Clause
 
@@ -229,8 +231,6 @@ class QueryTooLong(DataError):
     """A query over QUERY_CHARS characters: refused before any work, in the reader's language."""
 
     def __init__(self, query: str, lang: str = "en"):
-        from foodplay.i18n.messages import catalogue
-
         self.count = len(query)
         super().__init__("query", catalogue(None, lang).format(
             "ui.lookup.too_long", {"limit": QUERY_CHARS, "count": self.count}))
@@ -417,8 +417,6 @@ class SearchIndex:
 
 def component_names(game_id: str, lang: str = "en") -> dict[str, list[str]]:
     """For each clause with `components`, the names of the pieces in those sections."""
-    from foodplay.games import get_game
-
     game = get_game(game_id)
     data = read_json(game.package_dir / "data" / "components.json")
     cat = game.catalogue(lang)
@@ -438,14 +436,10 @@ def component_names(game_id: str, lang: str = "en") -> dict[str, list[str]]:
 @cache
 def index_for(game_id: str, lang: str = "en") -> SearchIndex:
     """The search index of one game's rulebook in one language (built once, then kept)."""
-    from foodplay.games import get_game
-
     game = get_game(game_id)
     return SearchIndex(game.rulebook(), lang, component_names(game.id, lang))
 
 
 def search(game_id: str, query: str, lang: str = "en", limit: int = 10) -> Results:
     """Search one game's clauses; see `SearchIndex.search`."""
-    from foodplay.games import get_game
-
     return index_for(get_game(game_id).id, lang).search(query, limit)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from foodplay.data import DataError
-from foodplay.position import position_record
+from foodplay.position_io import position_record
 from foodplay.record import RecordError, replay
 
 WRONG: list[Any] = [[], {}, [[]], [{}], {"id": 1}, [None], None, True, False, 0, -1, 10**30,
@@ -88,7 +88,7 @@ def exported(game_id: str) -> dict:
     """A position document exported from the middle of a seeded bot game: every field the
     format has, decks and judge stacks in order."""
     from foodplay.bots import play_game
-    from foodplay.position import position_document
+    from foodplay.position_io import position_document
     from foodplay.record import replay as replayed
 
     record, _ = play_game(game_id, 2, 5, ["heuristic"])

@@ -24,7 +24,7 @@ from foodplay.bots import play_game
 from foodplay.data import DataError, refusal_text
 from foodplay.games import built_games, get_game
 from foodplay.links import encode_record, parse_query
-from foodplay.position import position_record
+from foodplay.position_io import position_record
 from foodplay.record import Record, RecordError, replay
 
 # English words that never belong in a translated refusal (whole words): the stopwords of

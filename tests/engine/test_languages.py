@@ -21,7 +21,7 @@ from test_provenance import seeds_folder
 from foodplay.data import DataError
 from foodplay.games import LISTINGS, get_game
 from foodplay.i18n import glossary, plural
-from foodplay.i18n.messages import CORE_DIR, LANGUAGES, _load, template_fields
+from foodplay.i18n.messages import CORE_DIR, LANGUAGES, CatalogueError, _load, template_fields
 from foodplay.rulebook import Rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -216,7 +216,8 @@ def test_a_plural_object_with_the_wrong_forms_names_the_file_and_key(tmp_path: P
     path = tmp_path / "messages.ko.json"
     path.write_text('{"x.cards": {"one": "카드 한 장", "other": "카드 {count}장"}}',
                     encoding="utf-8")
-    with pytest.raises(DataError, match=r"messages\.ko\.json: x\.cards.*ko plural forms other"):
+    with pytest.raises(CatalogueError,
+                       match=r"messages\.ko\.json: x\.cards.*ko plural forms other"):
         _load(path, "ko")
 
 

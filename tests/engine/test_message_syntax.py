@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from foodplay.data import DataError
 from foodplay.i18n.korean import ending, is_particle, particle
-from foodplay.i18n.messages import Catalogue, _load, template_fields
+from foodplay.i18n.messages import Catalogue, CatalogueError, _load, template_fields
 
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Eve"]
 FRENCH = ("{done, plural, one {# hamburger est complet} other {# hamburgers sont complets}} "
@@ -93,7 +92,7 @@ def test_bad_templates_are_refused_naming_file_and_key(tmp_path: Path, lang: str
                                                        says: str) -> None:
     path = tmp_path / f"messages.{lang}.json"
     path.write_text(json.dumps({"good": "x", "bad.key": text}), encoding="utf-8")
-    with pytest.raises(DataError) as error:
+    with pytest.raises(CatalogueError) as error:
         _load(path, lang)
     message = str(error.value)
     assert f"messages.{lang}.json: bad.key" in message and says in message, message

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from foodplay.explain import explain
 from foodplay.games import built_games, get_game
-from foodplay.position import position_document, position_record
+from foodplay.position_io import position_document, position_record
 from foodplay.record import replay
 
 LATER_SHUFFLES = {"cuisine-a-la-card", "food-truck"}

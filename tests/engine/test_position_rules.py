@@ -12,7 +12,7 @@ from position_mutations import document, exported, run
 from foodplay.data import DataError
 from foodplay.engine import Move
 from foodplay.games import built_games, get_game
-from foodplay.position import position_record
+from foodplay.position_io import position_record
 from foodplay.record import replay
 
 

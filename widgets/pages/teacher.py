@@ -36,7 +36,7 @@ from foodplay.data import said as said_in
 from foodplay.engine import Game
 from foodplay.games import built_games, get_game
 from foodplay.links import SHARE_CHARS, Link, too_long_to_share, with_lang
-from foodplay.position import position_record
+from foodplay.position_io import position_record
 from foodplay.record import MAX_ANNOTATION, Record, RecordError
 from foodplay.teaching.lessons import Course, games_with_lessons, lessons_for
 from foodplay.teaching.summary import file_name, summary_html
