@@ -9,7 +9,7 @@ PORT   ?= 8866
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[jupyter,test]'
+	$(BIN)/pip install --quiet -e '.[jupyter,test,lab]'
 	touch $(BIN)/activate
 
 ## serve: the tutor's gallery in Voilà on http://127.0.0.1:$(PORT)/
