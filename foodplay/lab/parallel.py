@@ -118,7 +118,8 @@ def _dask_client(client: Any, workers: int) -> tuple[Any, list[Any]]:
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError as exc:
-        raise LabError("dask", Say("lab.error.no_dask")) from exc
+        raise LabError("dask", Say("lab.error.no_dask", command="pip install 'foodplay[lab]'",
+                                             extra="lab")) from exc
     if client == "local":
         cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1,
                                dashboard_address=None)
@@ -134,10 +135,10 @@ def _dask_client(client: Any, workers: int) -> tuple[Any, list[Any]]:
 
 def _on_dask(tasks: Sequence[Task], client: Any, workers: int, move_seconds: float | None,
              done: dict[int, list[Row]], bar: Any) -> None:
-    from dask.distributed import as_completed
-
     dask_client, owned = _dask_client(client, workers)
     try:
+        from dask.distributed import as_completed
+
         cores = max(1, sum(dask_client.nthreads().values()))
         parts = chunks(tasks, chunk_size(len(tasks), cores))
         futures = {dask_client.submit(play_chunk, setting, seeds, move_seconds, pure=False): i

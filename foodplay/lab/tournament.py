@@ -77,10 +77,10 @@ class Setting:
         for spec in chosen:
             if isinstance(spec, str) and spec not in BOT_KINDS:
                 raise LabError("bots", Say("lab.error.bot_kind", bot=repr(spec),
-                                           kinds=", ".join(BOT_KINDS)))
+                                           kinds=", ".join(BOT_KINDS), method="choose"))
             if not isinstance(spec, str) and not callable(spec):
                 raise LabError("bots", Say("lab.error.bot_kind", bot=repr(spec)[:40],
-                                           kinds=", ".join(BOT_KINDS)))
+                                           kinds=", ".join(BOT_KINDS), method="choose"))
         items = tuple(sorted((options or {}).items()))
         get_game(game).new_state(players, seed=0, options=dict(items))  # the game checks them
         names = ", ".join(bot_name(b) for b in chosen)
@@ -233,7 +233,7 @@ class Results:
         try:
             import pandas
         except ImportError as exc:
-            raise LabError("pandas", Say("lab.error.pandas")) from exc
+            raise LabError("pandas", Say("lab.error.pandas", command="pip install pandas")) from exc
         return pandas.DataFrame(self.records())
 
     def write_csv(self, path: Any) -> None:
@@ -242,6 +242,12 @@ class Results:
         columns: dict[str, None] = {}
         for record in records:
             columns.update(dict.fromkeys(record))
+        order = {f"clause_{c.id}": n for s in {s.game for s in self.settings}
+                 for n, c in enumerate(get_game(s).rulebook())}
+        plain = [c for c in columns if not c.startswith("clause_")]
+        cited = sorted((c for c in columns if c.startswith("clause_")),
+                       key=lambda c: (order.get(c, len(order)), c))
+        columns = dict.fromkeys(plain + cited)
         with open(path, "w", newline="", encoding="utf-8") as handle:
             writer = csv.DictWriter(handle, fieldnames=list(columns), restval="")
             writer.writeheader()
@@ -387,7 +393,7 @@ def settings_of(game: str | Setting | Iterable[Setting], players: int = 2,
 
 
 def tournament(game: str | Setting | Iterable[Setting], players: int = 2,
-               bots: BotSpec | Sequence[BotSpec] = "heuristic", games: int = 100, seed: int = 0,
+               bots: BotSpec | Sequence[BotSpec] = "heuristic", games: int = 100, seed: int = 1,
                options: Mapping[str, Any] | None = None, *, workers: int = 1,
                client: Any = None, progress: bool = True,
                move_seconds: float | None = MOVE_SECONDS, lang: str = "en") -> Results:
