@@ -130,6 +130,11 @@ class Row:
     length: int  # moves played
     clauses: tuple[tuple[str, int], ...]  # how often each rule was cited, by clause id
     failure: Failure | None = None
+    events: tuple[tuple[str, int], ...] = ()  # how often each kind of event happened, by key
+
+    def count(self, event_key: str) -> int:
+        """How often an event happened in this game, such as "burg.take.all_tea"."""
+        return dict(self.events).get(event_key, 0)
 
     @property
     def winner(self) -> Seat | None:
@@ -336,7 +341,9 @@ def play_one(setting: Setting, seed: int, move_seconds: float | None = MOVE_SECO
     """Play the game of `setting` fixed by `seed` to its end (or to a bot's failure)."""
     state = get_game(setting.game).new_state(setting.players, seed=seed,
                                              options=dict(setting.options))
-    cited: Counter[str] = Counter(c for e in getattr(state, "setup_events", ()) for c in e.clauses)
+    setup = getattr(state, "setup_events", ())
+    cited: Counter[str] = Counter(c for e in setup for c in e.clauses)
+    happened: Counter[str] = Counter(e.key for e in setup)
     players = [_Player(spec, seed, seat) for seat, spec in enumerate(setting.bots)]
     first = _first_player(state)
     length, failure = 0, None
@@ -356,6 +363,7 @@ def play_one(setting: Setting, seed: int, move_seconds: float | None = MOVE_SECO
                                   repr(move)[:DETAIL_CHARS])
                 break
             cited.update(c for e in events for c in e.clauses)
+            happened.update(e.key for e in events)
             length += 1
             if not decision.simultaneous:
                 break
@@ -365,7 +373,7 @@ def play_one(setting: Setting, seed: int, move_seconds: float | None = MOVE_SECO
         winners = tuple(s for s in range(setting.players) if s != failure.seat)
     return Row(setting.game, setting.label, seed, setting.players, setting.bot_names,
                setting.options, first, tuple(state.scores()), winners, length,
-               tuple(sorted(cited.items())), failure)
+               tuple(sorted(cited.items())), failure, tuple(sorted(happened.items())))
 
 
 def play_chunk(setting: Setting, seeds: Sequence[int],

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import base64
 import io
+import statistics
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -16,7 +18,7 @@ from IPython.display import HTML, display
 
 from foodplay.games import get_game
 from foodplay.i18n.messages import catalogue
-from foodplay.lab.tournament import Results, Row, wilson
+from foodplay.lab.tournament import Results, Row, Setting, wilson
 from foodplay.links import with_lang
 from foodplay.teaching.rule_index import places_for
 from foodplay_widgets.text import esc
@@ -37,8 +39,20 @@ def say(lang: str, key: str, **params: Any) -> str:
 
 
 def percent(value: float, lang: str) -> str:
-    text = f"{value * 100:.0f}"
-    return say(lang, "lab.nb.percent", value=text)
+    """A share as a whole percentage, written the language's way ("45 %" in French)."""
+    return say(lang, "lab.nb.percent", value=f"{value * 100:.0f}")
+
+
+def decimal(value: float, lang: str) -> str:
+    """A number with one decimal, in the language's decimal sign."""
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if lang in ("fr", "pt") else text
+
+
+def rule_name(lang: str, game_id: str, clause_id: str) -> str:
+    """"Rule 5-1: Rats become rat tokens", in `lang`."""
+    clause = get_game(game_id).rulebook()[clause_id]
+    return say(lang, "lab.nb.rule", number=clause.number, title=clause.title(lang))
 
 
 def show_text(lang: str, key: str, heading: int = 0, **params: Any) -> None:
@@ -53,7 +67,12 @@ def page_head(lang: str, games: int) -> None:
     display(HTML(LAB_CSS))
     show_text(lang, "lab.nb.title", heading=1)
     show_text(lang, "lab.nb.intro")
-    show_text(lang, "lab.nb.games", count=games)
+    show_text(lang, "lab.nb.games", count=games, games_name="GAMES", workers_name="WORKERS")
+
+
+def median_length(results: Results, setting: Setting) -> int:
+    """The median number of moves of a setting's games, rounded."""
+    return round(statistics.median(row.length for row in results.of(setting)))
 
 
 def _figure_html(fig: Any, alt: str, caption: str) -> str:
@@ -84,18 +103,18 @@ def _axes(title: str, xlabel: str, ylabel: str, width: float = 6.4) -> tuple[Any
 
 def rate_chart(lang: str, title: str, bars: Sequence[tuple[str, float, int]]) -> None:
     """Win rates with 95% intervals: `bars` are (label, wins, games)."""
-    fig, ax = _axes(title, "", say(lang, "lab.nb.axis.win_rate"))
+    fig, ax = _axes(title, "", say(lang, "lab.nb.axis.win_rate"), max(6.4, 1.7 * len(bars)))
     rates, lows, highs = [], [], []
     for _, wins, games in bars:
         low, high = wilson(wins, games)
         rate = wins / games if games else 0.0
         rates.append(rate)
-        lows.append(rate - low)
-        highs.append(high - rate)
+        lows.append(max(0.0, rate - low))  # never below zero through rounding
+        highs.append(max(0.0, high - rate))
     labels = [label for label, _, _ in bars]
     ax.bar(range(len(bars)), rates, yerr=[lows, highs], capsize=6,
            color=[COLOURS[i % len(COLOURS)] for i in range(len(bars))])
-    ax.set_xticks(range(len(bars)), labels)
+    ax.set_xticks(range(len(bars)), [textwrap.fill(label, 18) for label in labels])
     ax.set_ylim(0, 1)
     ax.yaxis.set_major_formatter(lambda v, _: percent(v, lang))
     parts = [say(lang, "lab.nb.alt.rate", label=label, rate=percent(r, lang),
@@ -121,7 +140,9 @@ def first_player_bars(results: Results, lang: str) -> list[tuple[str, float, int
     for setting in results.settings:
         rows = [r for r in results.of(setting) if r.first_player is not None]
         wins = sum(1 / len(r.winners) for r in rows if r.first_player in r.winners)
-        bars.append((say(lang, "lab.nb.first_player_in", setting=setting.label), wins, len(rows)))
+        label = say(lang, "lab.nb.first_player_in", setting=setting.label) \
+            if len(results.settings) > 1 else say(lang, "lab.nb.first_player")
+        bars.append((label, wins, len(rows)))
     return bars
 
 
@@ -131,7 +152,8 @@ def distribution_chart(results: Results, lang: str, title: str, axis_key: str,
     fig, ax = _axes(title, "", say(lang, axis_key))
     data = [[v for row in results.of(s) for v in value(row)] for s in results.settings]
     ax.boxplot(data, showmeans=True)
-    ax.set_xticks(range(1, len(data) + 1), [s.label for s in results.settings])
+    ax.set_xticks(range(1, len(data) + 1),
+                  [textwrap.fill(s.label, 24) for s in results.settings])
     medians = []
     for setting, values in zip(results.settings, data, strict=True):
         ordered = sorted(values)
@@ -146,7 +168,6 @@ def rule_chart(results: Results, lang: str, title: str, clauses: Sequence[str] =
     """How often each rule is cited per game, per setting: `clauses`, or the `top` most
     cited over all the rows."""
     game = get_game(results.settings[0].game)
-    rulebook, cat = game.rulebook(), catalogue(None, lang)
     chosen = list(clauses) or [c for c, _ in results.clause_counts().most_common(top)]
     fig, ax = _axes(title, say(lang, "lab.nb.axis.per_game"), "", width=7.2)
     height = 0.8 / max(1, len(results.settings))
@@ -158,10 +179,11 @@ def rule_chart(results: Results, lang: str, title: str, clauses: Sequence[str] =
         ax.barh([i + index * height for i in range(len(chosen))], means, height=height,
                 label=setting.label, color=COLOURS[index % len(COLOURS)])
         alt.append(say(lang, "lab.nb.alt.rules", label=setting.label, rules=say(
-            lang, "list.sep").join(f"{cat.format('clause.ref', {'number': rulebook[c].number})}"
-                                   f" {m:.1f}" for c, m in zip(chosen, means, strict=True))))
-    names = [f"{cat.format('clause.ref', {'number': rulebook[c].number})}: "
-             f"{rulebook[c].title(lang)}"[:48] for c in chosen]
+            lang, "list.sep").join(say(lang, "lab.nb.alt.rule_mean", rule=rule_name(
+                lang, game.id, c), mean=decimal(m, lang)) for c, m in zip(
+                    chosen, means, strict=True))))
+    names = [textwrap.shorten(rule_name(lang, game.id, c), 48, placeholder="…")
+             for c in chosen]
     ax.set_yticks([i + height * (len(results.settings) - 1) / 2 for i in range(len(chosen))],
                   names)
     ax.invert_yaxis()
@@ -175,11 +197,11 @@ def explain(lang: str, game_id: str, key: str, clauses: Sequence[str], **params:
     """An experiment's closing explanation, then a link to each rule it rests on: the rules
     summary, and the first place in the tutor where the rule is seen at work."""
     game = get_game(game_id)
-    rulebook, cat = game.rulebook(), catalogue(None, lang)
+    rulebook = game.rulebook()
     items = []
     for clause_id in clauses:
         clause = rulebook[clause_id]
-        name = f"{cat.format('clause.ref', {'number': clause.number})}: {clause.title(lang)}"
+        name = rule_name(lang, game.id, clause_id)
         summary = with_lang(f"summary.ipynb?game={game.id}", lang)
         item = (f'<a href="{esc(summary)}" target="_blank">{esc(name)}</a> — '
                 f"{esc(clause.text(lang))}")
