@@ -107,8 +107,10 @@ def _on_processes(tasks: Sequence[Task], workers: int, move_seconds: float | Non
                 index = pending.pop(future)
                 done[index] = future.result()
                 bar.update(len(done[index]))
-    finally:  # on Ctrl-C: no new chunk starts; the running ones end with their chunk
-        pool.shutdown(wait=False, cancel_futures=True)
+    except BaseException:  # Ctrl-C or a failure: no new chunk starts, nothing waits for
+        pool.shutdown(wait=False, cancel_futures=True)  # the running ones
+        raise
+    pool.shutdown(wait=True)
 
 
 def _dask_client(client: Any, workers: int) -> tuple[Any, list[Any]]:

@@ -206,3 +206,30 @@ def test_rows_become_a_dataframe_when_pandas_is_installed():
     frame = tournament(TRUCK, games=4, progress=False).to_pandas()
     assert isinstance(frame, pandas.DataFrame)
     assert list(frame["seed"]) == [1, 2, 3, 4] and "winner" in frame and "clause_R0" in frame
+
+
+def test_ctrl_c_on_two_processes_keeps_the_chunks_that_finished(monkeypatch):
+    from contextlib import contextmanager
+
+    import foodplay.lab.parallel as parallel
+
+    class InterruptedBar:
+        """Ctrl-C arrives once the second chunk is in."""
+
+        def __init__(self):
+            self.chunks = 0
+
+        def update(self, n=1):
+            self.chunks += 1
+            if self.chunks == 2:
+                raise KeyboardInterrupt
+
+    @contextmanager
+    def bar(total, shown, lang):
+        yield InterruptedBar()
+
+    monkeypatch.setattr(parallel, "progress_bar", bar)
+    results = tournament(TRUCK, games=64, workers=2, progress=False)
+    assert results.interrupted and results.planned == 64
+    assert 0 < len(results.rows) < 64
+    assert all(row == play_one(TRUCK, row.seed) for row in results.rows)

@@ -121,7 +121,8 @@ def rate_chart(lang: str, title: str, bars: Sequence[tuple[str, float, int]]) ->
                  low=percent(r - lo, lang), high=percent(r + hi, lang))
              for label, r, lo, hi in zip(labels, rates, lows, highs, strict=True)]
     alt = say(lang, "list.sep").join(parts)
-    display(HTML(_figure_html(fig, f"{title}: {alt}", say(lang, "lab.nb.caption.rate"))))
+    display(HTML(_figure_html(fig, say(lang, "lab.nb.alt.chart", title=title, values=alt),
+                              say(lang, "lab.nb.caption.rate"))))
 
 
 def seat_bars(results: Results, lang: str) -> list[tuple[str, float, int]]:
@@ -159,7 +160,8 @@ def distribution_chart(results: Results, lang: str, title: str, axis_key: str,
         ordered = sorted(values)
         middle = ordered[len(ordered) // 2] if ordered else 0
         medians.append(say(lang, "lab.nb.alt.median", label=setting.label, median=middle))
-    display(HTML(_figure_html(fig, f"{title}: " + say(lang, "list.sep").join(medians),
+    values = say(lang, "list.sep").join(medians)
+    display(HTML(_figure_html(fig, say(lang, "lab.nb.alt.chart", title=title, values=values),
                               say(lang, "lab.nb.caption.box"))))
 
 
@@ -189,7 +191,8 @@ def rule_chart(results: Results, lang: str, title: str, clauses: Sequence[str] =
     ax.invert_yaxis()
     if len(results.settings) > 1:
         ax.legend(fontsize="small")
-    display(HTML(_figure_html(fig, f"{title}: " + " ".join(alt),
+    values = " ".join(alt)
+    display(HTML(_figure_html(fig, say(lang, "lab.nb.alt.chart", title=title, values=values),
                               say(lang, "lab.nb.caption.rules"))))
 
 
@@ -210,7 +213,7 @@ def explain(lang: str, game_id: str, key: str, clauses: Sequence[str], **params:
             item += (f' <a href="{esc(with_lang(places[0].href(game.id), lang))}" '
                      f'target="_blank">{esc(say(lang, "lab.nb.see_in_play"))}</a>')
         items.append(f"<li>{item}</li>")
-    display(HTML(f'<div class="fp-lab fp-lab-explain" lang="{esc(lang)}">'
+    display(HTML(f'<div class="fp-lab fp-lab-explain" data-key="{esc(key)}" lang="{esc(lang)}">'
                  f"<p>{esc(say(lang, key, **params))}</p><ul>{''.join(items)}</ul></div>"))
 
 
