@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import time
 
@@ -24,10 +25,18 @@ def spread(values: list[float], digits: int = 2) -> str:
             f"({min(values):.{digits}f}–{max(values):.{digits}f})")
 
 
-def timed(setting: Setting, games: int, workers: int) -> tuple[float, list]:
-    start = time.perf_counter()
+def cpu_seconds() -> float:
+    """CPU seconds used so far by this process and its finished (joined) worker processes."""
+    own, children = (resource.getrusage(who) for who in (resource.RUSAGE_SELF,
+                                                         resource.RUSAGE_CHILDREN))
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def timed(setting: Setting, games: int, workers: int) -> tuple[float, float, list]:
+    """Wall seconds, CPU seconds (all processes) and the rows of one run."""
+    cpu, start = cpu_seconds(), time.perf_counter()
     results = tournament(setting, games=games, seed=1, workers=workers, progress=False)
-    return time.perf_counter() - start, results.rows
+    return time.perf_counter() - start, cpu_seconds() - cpu, results.rows
 
 
 def main() -> None:
@@ -41,18 +50,21 @@ def main() -> None:
     args = parser.parse_args()
     setting = Setting.make(args.game, args.players, args.bots.split(","))
     timed(setting, 2, 1)  # imports and the component set, outside the clock
-    one, many, ratios = [], [], []
+    one, many, ratios, cpu_one, cpu_many = [], [], [], [], []
     for round_ in range(args.rounds):
         order = (1, args.workers) if round_ % 2 == 0 else (args.workers, 1)
-        seconds, rows = {}, {}
+        seconds, cpu, rows = {}, {}, {}
         for workers in order:
-            seconds[workers], rows[workers] = timed(setting, args.games, workers)
+            seconds[workers], cpu[workers], rows[workers] = timed(setting, args.games, workers)
         assert rows[1] == rows[args.workers], "the parallel run gave other rows"
         one.append(args.games / seconds[1])
         many.append(args.games / seconds[args.workers])
         ratios.append(seconds[1] / seconds[args.workers])
+        cpu_one.append(1000 * cpu[1] / args.games)
+        cpu_many.append(1000 * cpu[args.workers] / args.games)
         print(f"round {round_ + 1}: 1 core {one[-1]:.1f} games/s, {args.workers} workers "
-              f"{many[-1]:.1f} games/s, ratio {ratios[-1]:.2f}", flush=True)
+              f"{many[-1]:.1f} games/s, ratio {ratios[-1]:.2f}; CPU ms per game "
+              f"{cpu_one[-1]:.1f} and {cpu_many[-1]:.1f}", flush=True)
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     print(f"{setting.game}, {setting.players} players ({setting.label}), {args.games} games "
           f"per run, {args.rounds} rounds, {os.cpu_count()} CPUs"
@@ -60,6 +72,8 @@ def main() -> None:
     print(f"  1 core:        {spread(one, 1)} games/s")
     print(f"  {args.workers} workers:     {spread(many, 1)} games/s")
     print(f"  ratio:         {spread(ratios)}  (same rows in every run)")
+    print(f"  CPU per game (all processes): 1 core {spread(cpu_one, 1)} ms, "
+          f"{args.workers} workers {spread(cpu_many, 1)} ms")
 
 
 if __name__ == "__main__":
