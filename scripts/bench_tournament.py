@@ -6,7 +6,8 @@
 Each round plays the same seeded games twice, once on one core and once on `--workers`
 processes (a fresh pool each time, its start-up included), in alternating order so that a
 busy spell on a shared machine falls on both. Wall-clock figures; the report gives medians
-with their ranges, and checks that both runs gave the same rows.
+with their ranges, and checks that both runs gave the same rows. "Cores used" is CPU seconds
+(all processes) per wall second: on a shared machine it shows how much CPU a run was given.
 """
 
 from __future__ import annotations
@@ -64,7 +65,9 @@ def main() -> None:
         cpu_many.append(1000 * cpu[args.workers] / args.games)
         print(f"round {round_ + 1}: 1 core {one[-1]:.1f} games/s, {args.workers} workers "
               f"{many[-1]:.1f} games/s, ratio {ratios[-1]:.2f}; CPU ms per game "
-              f"{cpu_one[-1]:.1f} and {cpu_many[-1]:.1f}", flush=True)
+              f"{cpu_one[-1]:.1f} and {cpu_many[-1]:.1f}; cores used "
+              f"{cpu[1] / seconds[1]:.2f} and {cpu[args.workers] / seconds[args.workers]:.2f}",
+              flush=True)
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     print(f"{setting.game}, {setting.players} players ({setting.label}), {args.games} games "
           f"per run, {args.rounds} rounds, {os.cpu_count()} CPUs"
