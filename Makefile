@@ -10,7 +10,7 @@ $(BIN)/activate: pyproject.toml binder/requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	# the versions Binder pins, which the workaround guards were checked against
-	$(BIN)/pip install --quiet -e '.[jupyter,test]' -c binder/requirements.txt
+	$(BIN)/pip install --quiet -e '.[jupyter,test,lab]' -c binder/requirements.txt
 	touch $(BIN)/activate
 
 ## serve: the tutor's gallery in Voilà on http://127.0.0.1:$(PORT)/

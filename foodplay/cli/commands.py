@@ -17,6 +17,8 @@ from foodplay.bots import BOT_KINDS, play_game, play_on
 from foodplay.cli.rules import add_parser as add_rules_parser
 from foodplay.cli.rules import cmd_rules
 from foodplay.cli.text import aligned, argparse_language, help_text, translated_headings
+from foodplay.cli.tournament import add_parser as add_tournament_parser
+from foodplay.cli.tournament import cmd_tournament
 from foodplay.data import DataError
 from foodplay.engine import Move, State
 from foodplay.explain import clause_label, explain, move_hidden, step_text
@@ -181,6 +183,7 @@ def build_parser(language: str = "en") -> argparse.ArgumentParser:
     bench.add_argument("--rounds", type=_whole_arg, default=3, metavar=meta("rounds"),
                        help=text("cli.help.rounds"))
     add_rules_parser(sub, lang_)
+    add_tournament_parser(sub, lang_, _whole_arg)
     return parser
 
 
@@ -414,7 +417,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 
 COMMANDS = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay, "check": cmd_check,
-            "bench": cmd_bench, "rules": cmd_rules}
+            "bench": cmd_bench, "rules": cmd_rules, "tournament": cmd_tournament}
 
 
 def _asked_lang(argv: Sequence[str]) -> str | None:

@@ -48,6 +48,9 @@ OTHER_PAGES = {
     "coffee-rush-examples": ("coffee-rush-examples.ipynb", "", STEP_COUNTER, False),
     "cuisine-examples": ("cuisine-a-la-card-examples.ipynb", "", STEP_COUNTER, False),
     "food-truck-examples": ("food-truck-examples.ipynb", "", STEP_COUNTER, False),
+    # the strategy lab: its last experiment's explanation shows once every cell has run
+    "strategy-lab": ("strategy-lab.ipynb", "",
+                     '.fp-lab-explain[data-key="lab.nb.truck_bot.explain"]', False),
 }
 
 # Voilà's lab template scrolls inside this panel, not the document.

@@ -24,7 +24,7 @@ from foodplay.i18n.langcodes import public
 from foodplay.i18n.messages import CORE_DIR, catalogue
 
 LANGS = ("fr", "ko", "pt", "zh")
-COMMANDS = ("games", "play", "replay", "check", "bench", "rules")
+COMMANDS = ("games", "play", "replay", "check", "bench", "rules", "tournament")
 # English words of the native-reading check, and the words of argparse's own English; none of
 # them is French or Portuguese ("options" and "arguments" are, and so are left out)
 ENGLISH = REFUSAL_ENGLISH | {"usage", "positional", "show", "this", "help", "message", "exit",
@@ -35,7 +35,7 @@ ENGLISH = REFUSAL_ENGLISH | {"usage", "positional", "show", "this", "help", "mes
 KEEP = set(json.loads((CORE_DIR / "keep.json").read_text(encoding="utf-8"))["names"])
 # Latin words a Korean or Chinese help may show: command names, values, the docs path
 VALUES = set(COMMANDS) | set(BOT_KINDS) | {"all", "en", "fr", "ko", "pt", "BR", "zh", "docs",
-                                           "records", "md", "h", "int"}
+                                           "records", "md", "h", "int", "local"}
 OPTION = re.compile(r"(?<![A-Za-z0-9-])--?[A-Za-z][\w-]*|\{[\w,-]+\}")  # --lang, -h, {en,fr,...}
 
 

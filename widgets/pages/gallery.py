@@ -20,7 +20,8 @@ APPS = {"burg": "burg.ipynb",  # game id -> app notebook, relative to the galler
         "food-truck": "food-truck.ipynb"}
 # Pages for every game, listed under the cards: (notebook, title key, text key)
 PAGES = (("lessons.ipynb", "ui.gallery.lessons", "ui.gallery.lessons_text"),
-         ("teacher.ipynb", "ui.gallery.teacher", "ui.gallery.teacher_text"))
+         ("teacher.ipynb", "ui.gallery.teacher", "ui.gallery.teacher_text"),
+         ("strategy-lab.ipynb", "ui.gallery.lab", "ui.gallery.lab_text"))
 LESSONS = "lessons.ipynb"  # a game with lessons links to its first one: ?lesson=<game>/<id>
 # Where each game's tutor opens from the gallery: a lively position, not the quiet set-up
 # (BURG seed 23, step 27: piles with a rat on the table, and the first Tongs of the game next;
