@@ -64,7 +64,7 @@ class MoveChecks(CuisineStateBase):
             plate = move.get("plate")
             if not _int(plate) or not 1 <= plate <= PLATES:
                 return no("P1", "refuse.no_such_plate", plate=str(plate), count=PLATES)
-        return getattr(self, f"_check_{kind}")(move, mode)
+        return _CHECKS[kind](self, move, mode)
 
     def _in_hand(self, move: Move, clause: str) -> Verdict | None:
         card = move.get("card")
@@ -276,3 +276,8 @@ class MoveChecks(CuisineStateBase):
 
     def _check_discard(self, move: Move, mode: str) -> Verdict:
         return _first(self._in_hand(move, "Q3"), Verdict.allow("Q3"))
+
+
+# kind -> its check, looked up once: a name built per call (getattr(self, f"_check_{kind}"))
+# misses the type's method cache and walks CuisineState's every base class
+_CHECKS = {kind: getattr(MoveChecks, f"_check_{kind}") for kind in MOVE_PARAMS}
