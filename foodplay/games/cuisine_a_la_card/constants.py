@@ -15,7 +15,7 @@ MORE_MEDALS_EXTRA = 3  # V2 (18 with two players), G9
 FORK_USES = ("currency", "buy")
 OPTIONS = {"advanced": False, "more_medals": False}
 
-
+# move kind -> its details; decision (mode) -> the kinds it offers, its clause, its message
 MOVE_PARAMS: dict[str, tuple[str, ...]] = {
     "warm": ("card",), "no_warm": (), "play": ("card",), "fork": ("use",), "buy": ("slot",),
     "buy_fridge": (), "buy_fork": (), "dish": ("card",), "dish_plate": ("plate",),

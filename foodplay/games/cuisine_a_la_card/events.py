@@ -40,12 +40,12 @@ def played_event(seat: Seat, card: str, key: str, clauses: tuple[str, ...]) -> E
     if len(PLAYED_EVENTS) > 10_000:
         PLAYED_EVENTS.clear()
     event = PLAYED_EVENTS[seat, card, key] = Event(K + key, (("seat", seat), ("card", card)),
-                                                     clauses)
+                                                   clauses)
     return event
 
 
 def shared_event(key: str, params: tuple[tuple[str, Any], ...],
-                  clauses: tuple[str, ...]) -> Event:
+                 clauses: tuple[str, ...]) -> Event:
     """An event whose details are numbers that recur, built once per key and details (each call
     site gives one key the same clauses)."""
     event = SHARED_EVENTS.get((key, params))

@@ -61,5 +61,6 @@ class SeatMoves:
 
 
 def build_seat_moves(facts: Lookups, seat: Seat) -> SeatMoves:
+    """Make `seat`'s move table and keep it in the component set's lookups (`facts.moves`)."""
     table = facts.moves[seat] = SeatMoves(seat, facts)
     return table
