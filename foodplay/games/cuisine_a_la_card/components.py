@@ -13,6 +13,7 @@ from typing import Any
 from foodplay import limits
 from foodplay.components import envelope
 from foodplay.data import DataError, Say, read_json, require, whole_number
+from foodplay.games.cuisine_a_la_card.cards import Ability, Card, Judge
 from foodplay.games.cuisine_a_la_card.lookups import Lookups
 from foodplay.limits import Shown, shown
 from foodplay.position import TRUE_OR_FALSE
@@ -28,46 +29,6 @@ EFFECTS = TURN_EFFECTS + DISH_EFFECTS
 CHOICE_EFFECTS = ("trash", "warm", "retrieve", "others_discard")  # the player picks cards
 FILTER_KEYS = ("flavour", "type", "cuisine", "seasoning")
 CONDITION_KEYS = ("has", "points", "cuisines")
-
-
-@dataclass(frozen=True)
-class Ability:
-    """When it acts (play, submit, purchase, or a judge's turn) and what it does, in order."""
-
-    trigger: str
-    effects: tuple[dict[str, Any], ...]
-
-
-@dataclass(frozen=True)
-class Card:
-    """A card as printed. Tools pay; ingredients can be cooked."""
-
-    id: str
-    tool: bool
-    cost: int
-    points: int
-    types: tuple[str, ...]
-    dual: bool
-    flavours: tuple[str, ...]
-    cuisine: str | None
-    seasoning: bool
-    abilities: tuple[Ability, ...]
-    cuisine_ability: Ability | None
-    currency: int = 0
-
-    def has_trigger(self, trigger: str) -> bool:
-        return any(a.trigger == trigger for a in self.abilities)
-
-
-@dataclass(frozen=True)
-class Judge:
-    id: str
-    tier: int  # the meal points a dish needs
-    medals: int
-    requires: tuple[dict[str, Any], ...]  # conditions, all needed
-    bonus: tuple[tuple[dict[str, Any], int], ...]  # (condition, medals)
-    penalty: tuple[tuple[dict[str, Any], int], ...]
-    ability: Ability
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,9 @@ explained scoring still reads them. Filters become `(key, value)` pairs, conditi
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from foodplay.games.cuisine_a_la_card.components import Ability, Card, Judge
+from foodplay.games.cuisine_a_la_card.cards import Ability, Card, Judge
 
 NO_JUDGE = 1 << 30  # the "tier" of an empty judge place (and price of an empty slot): unreachable
 POINTS, POINTS_PER, MEDALS = 0, 1, 2  # the dish effects, compiled

@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 from foodplay import position as pos
 from foodplay.data import Say, require
+from foodplay.games.cuisine_a_la_card.constants import HAND_SIZE, MARKET_SIZE, PLATES
 
 if TYPE_CHECKING:
-    from foodplay.games.cuisine_a_la_card.rules import CuisineState
+    from foodplay.games.cuisine_a_la_card.state import CuisineState
 
 POSITION_KEYS = ("round", "active", "market", "fridge", "judges", "stacks", "trash", "seats")
 SEAT_KEYS = ("hand", "deck", "discard", "plates", "medals", "eaten", "judges", "waiting",
@@ -38,8 +39,6 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
           slots: list[str]) -> int | None:
     """Lay out the position; `pantry` is the shuffled Pantry, `slots` the judge places' stacks.
     Returns the seat whose turn begins, if the position names one."""
-    from foodplay.games.cuisine_a_la_card.rules import HAND_SIZE, MARKET_SIZE, PLATES
-
     game, comp, where = state.game, state.comp, "setup.position"
     pos.known_keys(pos.as_object(raw, where), POSITION_KEYS, where)
     cards = comp.cards

@@ -9,12 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from foodplay.data import DataError, Say, require
+from foodplay.games.cuisine_a_la_card.constants import HAND_SIZE, MARKET_SIZE, PLATES
+from foodplay.games.cuisine_a_la_card.events import ev
 from foodplay.games.cuisine_a_la_card.lookups import shuffle
-from foodplay.games.cuisine_a_la_card.rules import HAND_SIZE, MARKET_SIZE, PLATES, ev
+from foodplay.games.cuisine_a_la_card.position import apply as apply_position
+from foodplay.games.cuisine_a_la_card.position import check_alone
 from foodplay.limits import Shown
 
 if TYPE_CHECKING:
-    from foodplay.games.cuisine_a_la_card.rules import CuisineState
+    from foodplay.games.cuisine_a_la_card.state import CuisineState
 
 SETUP_FIELDS = ("seed", "first_player", "deck_top", "position", "fridge", "judges_top", "hands",
                 "decks", "plates", "medals", "pantry_top")  # pantry_top: deck_top's old name
@@ -79,8 +82,6 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
     cards = comp.cards
     staged = setup.get("position")
     if staged is not None:
-        from foodplay.games.cuisine_a_la_card.position import check_alone
-
         check_alone(setup)
     top_name = "pantry_top" if "pantry_top" in setup else "deck_top"
 
@@ -115,8 +116,6 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
         shuffle(rng, deck)
         starting.append(deck)
     if staged is not None:  # any position as data: the start of a later turn
-        from foodplay.games.cuisine_a_la_card.position import apply as apply_position
-
         active = apply_position(state, staged, pantry, _card_list(
             setup.get(top_name, []), f"setup.{top_name}", comp.pantry), slots)
         _first_player(state, setup, events, staged=True, active=active)
