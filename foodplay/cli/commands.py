@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import errno
 import json
 import os
 import stat
@@ -16,6 +15,7 @@ from typing import Any, NoReturn
 from foodplay.bots import BOT_KINDS, play_game, play_on
 from foodplay.cli.rules import add_parser as add_rules_parser
 from foodplay.cli.rules import cmd_rules
+from foodplay.cli.run import CliError, _language, check_out, lang, say
 from foodplay.cli.text import aligned, argparse_language, help_text, translated_headings
 from foodplay.cli.tournament import add_parser as add_tournament_parser
 from foodplay.cli.tournament import cmd_tournament
@@ -42,25 +42,6 @@ LANG_ENV = "FOODPLAY_LANG"  # the language of a run without --lang (docs/command
 EXIT_INTERNAL = 1
 LINE_CHARS = 300  # the longest error line printed
 OUTPUT_LINE_CHARS = 5_000  # the longest line of a replay; user text in it is already bounded
-
-
-_language = ["en"]  # the language of this run's output, set from --lang by main()
-
-
-def lang() -> str:
-    return _language[0]
-
-
-def say(key: str, **params: Any) -> str:
-    """A sentence of the command line, from the core message catalogue, in the run's language."""
-    return catalogue(None, lang()).format(key, params)
-
-
-class CliError(Exception):
-    """A user mistake: printed as one line, exit status 2, never a traceback."""
-
-    def __init__(self, key: str, **params: Any):
-        super().__init__(say(key, **params))
 
 
 def out(text: str) -> None:
@@ -212,31 +193,6 @@ def _check_players(game_id: str, players: int) -> None:
                        high=game.max_players, players=players)
 
 
-def _check_out(path: str) -> None:
-    """Refuse an --out path that cannot be written, before a whole game is played: a missing
-    folder, a folder or a device in its place, a folder that refuses a new file (tried with a
-    temporary file, removed at once), a name the system refuses. (An empty one is refused
-    first, by cmd_play.)"""
-    target = Path(path)
-    try:
-        try:
-            info: os.stat_result | None = os.stat(path)
-        except FileNotFoundError:
-            info = None
-        if info is None and not target.parent.is_dir():
-            raise CliError("cli.out_folder", path=file_name(path, lang()),
-                           folder=file_name(target.parent, lang()))
-        if info is not None and not stat.S_ISREG(info.st_mode):
-            raise CliError("cli.out_taken", path=file_name(path, lang()))
-        if path.endswith(("/", os.sep)):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        with tempfile.NamedTemporaryFile(dir=target.parent, prefix=".foodplay-", suffix=".tmp"):
-            pass
-    except (OSError, ValueError) as exc:
-        raise CliError("cli.out_not_file", path=file_name(path, lang()),
-                       reason=getattr(exc, "strerror", None) or str(exc)) from exc
-
-
 def _new_file_mode(target: Path) -> int:
     """The mode a file written at `target` gets: the old file's, or what the umask allows."""
     try:
@@ -318,7 +274,7 @@ def cmd_play(args: argparse.Namespace) -> None:
         raise CliError("cli.bots", kinds=", ".join(BOT_KINDS), players=players,
                        bots=shown(args.bots, lang=lang()))
     if args.out:
-        _check_out(args.out)
+        check_out(args.out)
     if start is None:
         record, final = play_game(game_id, players, args.seed, bots)
     else:

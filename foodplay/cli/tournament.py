@@ -15,12 +15,14 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from foodplay.cli.run import CliError, check_out
 from foodplay.cli.text import help_text
 from foodplay.data import DataError, Say
 from foodplay.games import built_games, get_game
 from foodplay.i18n.langcodes import LangChoices, lang_arg, public, public_codes
 from foodplay.i18n.messages import catalogue
-from foodplay.lab.tournament import BOT_KINDS, Results, Setting, tournament
+from foodplay.lab.play import BOT_KINDS, Results, Setting
+from foodplay.lab.tournament import tournament
 from foodplay.limits import file_name, shown
 
 FAILURES_SHOWN = 10  # the failures printed one by one; the CSV has them all
@@ -79,8 +81,6 @@ def _setting(args: argparse.Namespace, lang: str) -> Setting:
 
 def _write_csv(results: Results, path: str, lang: str) -> None:
     """The CSV whole or not at all: written beside `path`, then renamed over it."""
-    from foodplay.cli.commands import CliError
-
     target = Path(path)
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".foodplay-", suffix=".tmp")
     os.close(handle)
@@ -126,8 +126,6 @@ def report(results: Results, lang: str) -> list[str]:
 
 
 def cmd_tournament(args: argparse.Namespace) -> None:
-    from foodplay.cli.commands import CliError, _check_out
-
     lang = args.lang
     setting = _setting(args, lang)
     if args.games < 1:
@@ -137,7 +135,7 @@ def cmd_tournament(args: argparse.Namespace) -> None:
     if args.out is not None:
         if not args.out.strip():
             raise CliError("lab.cli.out_empty")
-        _check_out(args.out)
+        check_out(args.out)
     client = None
     if args.dask is not None:
         if not args.dask.strip():

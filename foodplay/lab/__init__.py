@@ -4,16 +4,8 @@ Standard library only; `parallel` uses Dask and `tqdm` only when they are asked 
 installed (the `lab` extra). Nothing in the engine imports this package.
 """
 
-from foodplay.lab.tournament import (
-    BOT_KINDS,
-    Failure,
-    Results,
-    Row,
-    Setting,
-    play_one,
-    tournament,
-    wilson,
-)
+from foodplay.lab.play import BOT_KINDS, Failure, Results, Row, Setting, play_one, wilson
+from foodplay.lab.tournament import tournament
 
 __all__ = ["BOT_KINDS", "Failure", "Results", "Row", "Setting", "play_one", "tournament",
            "wilson"]

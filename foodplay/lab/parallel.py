@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from foodplay.data import Say
-from foodplay.lab.tournament import LabError, Row, Setting, play_chunk
+from foodplay.lab.play import LabError, Row, Setting, play_chunk
 
 Task = tuple[Setting, int]
 Chunk = tuple[Setting, tuple[int, ...]]

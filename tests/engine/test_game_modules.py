@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "foodplay" / "games"
-SPLIT = ("burg", "coffee_rush", "food_truck")  # cuisine_a_la_card joins once its rules are split
+SPLIT = ("burg", "coffee_rush", "cuisine_a_la_card", "food_truck")
 MAX_LINES = 600
 
 

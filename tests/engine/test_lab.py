@@ -13,7 +13,7 @@ from foodplay.data import DataError
 from foodplay.engine import Move
 from foodplay.lab import Setting, tournament, wilson
 from foodplay.lab.parallel import chunks, progress_bar
-from foodplay.lab.tournament import LabError, play_one
+from foodplay.lab.play import LabError, play_one
 
 TRUCK = Setting.make("food-truck", 3, ["heuristic", "random", "random"])
 NO_TRUCKS = Setting.make("food-truck", 3, "random", {"trucks": False})
@@ -185,7 +185,8 @@ def test_the_engine_side_needs_neither_dask_nor_tqdm_nor_pandas():
 import sys
 for name in ("dask", "distributed", "tqdm", "pandas"):
     sys.modules[name] = None
-from foodplay.lab.tournament import LabError, tournament
+from foodplay.lab import tournament
+from foodplay.lab.play import LabError
 results = tournament("food-truck", 2, "random", games=2, progress=True)
 assert len(results.rows) == 2
 for call in (results.to_pandas, lambda: tournament("burg", games=1, client="local")):

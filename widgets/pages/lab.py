@@ -18,7 +18,7 @@ from IPython.display import HTML, display
 
 from foodplay.games import get_game
 from foodplay.i18n.messages import catalogue
-from foodplay.lab.tournament import Results, Row, Setting, wilson
+from foodplay.lab.play import Results, Row, Setting, wilson
 from foodplay.links import with_lang
 from foodplay.teaching.rule_index import places_for
 from foodplay_widgets.text import esc
