@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar, Self
 
-from foodplay.data import DataError, Say
+from foodplay.data import DataError, Say, require
 from foodplay.i18n.messages import Catalogue, catalogue
 from foodplay.limits import Shown
 from foodplay.rulebook import Rulebook
@@ -294,6 +294,30 @@ class Game:
 
     def catalogue(self, lang: str = "en") -> Catalogue:
         return catalogue(self.package_dir, lang)
+
+    def seeded_rng(self, seed: int | None, setup: Mapping[str, Any]) -> random.Random:
+        """The game's own RNG: from `seed`, else from the set-up's `seed` (0 when it has none)."""
+        base = seed if seed is not None else setup.get("seed", 0)
+        require(isinstance(base, int) and not isinstance(base, bool), "setup.seed",
+                Say("data.integer"))
+        return random.Random(base)
+
+    @staticmethod
+    def first_seat(chosen: Any, players: int, rng: random.Random) -> tuple[Seat, bool]:
+        """Who plays first: the set-up's `first_player` (checked to be a seat), else drawn from
+        `rng`; and whether the set-up chose it."""
+        if chosen is None:
+            return rng.randrange(players), False
+        require(isinstance(chosen, int) and not isinstance(chosen, bool)
+                and 0 <= chosen < players, "setup.first_player",
+                Say("position.seat", low=0, high=players - 1))
+        return chosen, True
+
+    @staticmethod
+    def no_other_settings(setup: Mapping[str, Any], allowed: str) -> None:
+        """Refuse a set-up that still holds a setting the game did not take."""
+        require(not setup, "setup", Say("position.unknown_setting",
+                                        name=repr(next(iter(setup), "")), allowed=allowed))
 
     def part(self, name: str) -> ModuleType:
         """One module of the game's package: `components`, `bot` or `text`."""

@@ -8,7 +8,6 @@ clause's text and provenance: R0-R7 are the rulebook's numbered rules (shown as 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,10 +37,7 @@ class BurgGame(Game):
         require(not options, "options", Say("position.no_options", title="BURG"))
         comp = self.components(components)
         setup = dict(setup or {})
-        base = seed if seed is not None else setup.get("seed", 0)
-        require(isinstance(base, int) and not isinstance(base, bool), "setup.seed",
-                Say("data.integer"))
-        rng = random.Random(base)
+        rng = self.seeded_rng(seed, setup)
         state = BurgState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]))
         deck = comp.deck()
         rng.shuffle(deck)
@@ -54,17 +50,9 @@ class BurgGame(Game):
             apply_position(state, staged, deck, top)
         first = setup.pop("first_player", None)
         setup.pop("seed", None)
-        require(not setup, "setup",
-                Say("position.unknown_setting", name=repr(next(iter(setup), "")),
-                    allowed="deck_top, first_player, position, seed"))
-        if first is None:
-            first = rng.randrange(players)
-            why = "burg.setup.first_seed"
-        else:
-            require(isinstance(first, int) and not isinstance(first, bool)
-                    and 0 <= first < players, "setup.first_player",
-                    Say("position.seat", low=0, high=players - 1))
-            why = "burg.setup.first_chosen"
+        self.no_other_settings(setup, "deck_top, first_player, position, seed")
+        first, chosen = self.first_seat(first, players, rng)
+        why = "burg.setup.first_chosen" if chosen else "burg.setup.first_seed"
         state.first = first
         state.setup_events = [
             event("burg.setup.components", ("G1", "G2", "G3"), count=len(deck),

@@ -8,7 +8,6 @@ the rulebook's Q&A, D1-D6 the tutor's readings and G1-G13 the tutor's defaults.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,10 +50,7 @@ class CuisineGame(Game):
             chosen[name] = value
         comp = self.components(components)
         setup = dict(setup or {})
-        base = seed if seed is not None else setup.get("seed", 0)
-        require(isinstance(base, int) and not isinstance(base, bool), "setup.seed",
-                Say("data.integer"))
-        rng = random.Random(base)
+        rng = self.seeded_rng(seed, setup)
         state = CuisineState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]),
                              chosen)
         state.rules = version

@@ -165,13 +165,8 @@ def _first_player(state: CuisineState, setup: dict[str, Any], events: list, stag
                   example: bool = False, active: int | None = None) -> None:
     """S5 and the set-up's events, then the first turn (or the position's turn) begins."""
     comp, players, rng, advanced = state.comp, state.players, state.rng, state.options["advanced"]
-    first = setup.get("first_player")
-    if first is None:
-        first, why = rng.randrange(players), "setup.first_seed"
-    else:
-        require(isinstance(first, int) and not isinstance(first, bool) and 0 <= first < players,
-                "setup.first_player", Say("position.seat", low=0, high=players - 1))
-        why = "setup.first_chosen"
+    first, chosen = state.game.first_seat(setup.get("first_player"), players, rng)
+    why = "setup.first_chosen" if chosen else "setup.first_seed"
     active = first if active is None else active
     state.first = state.active = first
 

@@ -10,7 +10,6 @@ truck effects.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,7 +18,6 @@ from foodplay.engine import DEFAULT_NAMES, Credits, Game, event
 from foodplay.games.food_truck.constants import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from foodplay.games.food_truck.position import apply as apply_position
 from foodplay.games.food_truck.state import FoodTruckState
-from foodplay.games.food_truck.table import is_seat
 from foodplay.position import TRUE_OR_FALSE, stack_top
 
 
@@ -53,10 +51,7 @@ class FoodTruckGame(Game):
         require(names is None or (isinstance(names, list) and len(names) == players),
                 "names", Say("position.name_list", players=players))
         setup = dict(setup or {})
-        base = seed if seed is not None else setup.get("seed", 0)
-        require(isinstance(base, int) and not isinstance(base, bool), "setup.seed",
-                Say("data.integer"))
-        rng = random.Random(base)
+        rng = self.seeded_rng(seed, setup)
         state = FoodTruckState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]),
                                trucks)
         central = comp.central_deck()
@@ -78,16 +73,9 @@ class FoodTruckGame(Game):
             apply_position(state, staged, central, top)
         first = setup.pop("first_player", None)
         setup.pop("seed", None)
-        require(not setup, "setup",
-                Say("position.unknown_setting", name=repr(next(iter(setup), "")),
-                    allowed="deck_top, trucks, position, first_player, seed"))
-        if first is None:
-            first = rng.randrange(players)
-            why = "food-truck.setup.first_seed"
-        else:
-            require(is_seat(first, players), "setup.first_player",
-                    Say("position.seat", low=0, high=players - 1))
-            why = "food-truck.setup.first_chosen"
+        self.no_other_settings(setup, "deck_top, trucks, position, first_player, seed")
+        first, chosen = self.first_seat(first, players, rng)
+        why = "food-truck.setup.first_chosen" if chosen else "food-truck.setup.first_seed"
         state.first = first
         events = state.setup_events
         for s in range(players):
