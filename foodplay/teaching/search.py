@@ -43,9 +43,10 @@ SUGGEST_CUTOFF = 0.65
 PREFIX_MIN = 3  # a query word this long or longer also matches the words it begins
 EXPANSIONS_KEPT = 2_000  # typo look-ups remembered per index
 TYPO_WORDS = 8  # distinct unknown words of one query sought as typos; the rest match as prefixes
-# A numbered rule of play (2-3) counts this much more than a setup, tutor-default or design
-# note (S1, G4, D2) that the same words match: learners ask about play first.
+# A clause of the game's own rules (2-3, S1, C-3) counts this much more than a tutor default
+# (G4) or a tutor's reading (D2) that the same words match: learners ask about the rules first.
 CORE_PRIOR = 1.3
+TUTOR_NOTES = ("G", "D")
 NUMBER = re.compile(r"^[a-z]{0,2}-?\d+(?:-\d+)*$")
 
 
@@ -90,7 +91,8 @@ class EnglishAnalyzer(PlainAnalyzer):
     stopwords = frozenset(
         "a an and are as at be been but by can do does for from has have he her his how i if in "
         "into is it its me my no not of on one or our she so than that the their them then there "
-        "these they this to up was we what when where which who why will with you your".split())
+        "these they this to up was we what when where which who why will with you your happen "
+        "happens".split())
     IRREGULAR = {"took": "take", "taken": "take", "ate": "eat", "eaten": "eat", "chose": "choose",
                  "chosen": "choose", "drew": "draw", "drawn": "draw", "gave": "give",
                  "given": "give", "bought": "buy", "went": "go", "gone": "go", "won": "win",
@@ -195,10 +197,11 @@ ANALYZERS: dict[str, Analyzer] = {
     "en": EnglishAnalyzer(),
     "fr": LatinAnalyzer("le la les l un une des du de d au aux a à et ou en dans sur pour par avec "
                         "que qui quoi ce cet cette ces son sa ses leur leurs il elle ils elles on "
-                        "vous nous est sont ne pas plus se s y"),
+                        "vous nous est sont ne pas plus se s y qu t il je j me m passe quel "
+                        "quelle quels quelles"),
     "pt": LatinAnalyzer("o a os as um uma uns umas de do da dos das no na nos nas em e ou para "
                         "por pelo pela com que se seu sua seus suas ele ela eles elas você é são "
-                        "não ao aos à às"),
+                        "não ao aos à às eu me meu minha acontece"),
     "ko": KoreanAnalyzer(),
     "zh": ChineseAnalyzer(),
 }
@@ -413,8 +416,8 @@ class SearchIndex:
                 score *= (covered[index] / len(terms)) ** 2
                 if len(terms) > 1 and phrase in self._title_stems[index]:
                     score *= 1.5
-            if score > 0 and clause.number[:1].isdigit():
-                score *= CORE_PRIOR  # a rule of play, before the tutor's notes and defaults
+            if score > 0 and not clause.number.startswith(TUTOR_NOTES):
+                score *= CORE_PRIOR  # the game's own rules, before the tutor's notes
             if score > 0:
                 order = [f for f in FIELD_WEIGHTS if f in matched[index]]
                 hits.append(Hit(clause, round(score, 3), tuple(order)))
