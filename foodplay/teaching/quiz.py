@@ -8,11 +8,14 @@ view (never the teacher's, which would show hidden cards):
   deciding; the engine's verdict on each is the answer, its reason and clause the explanation.
 - "reveal": what happens when this move is made (an order served, a pile taken, a turn
   ended)? The move is applied to a copy of the position; its events are the answer, explained
-  with the clauses they cite. Every other choice is what the engine says would follow from a
-  plausible mistake at the same decision: another move of the same mover at the same position
-  (the same kind of move first), told as that mover sees it. A choice that names a component
-  or a player the question and the right answer do not name is left out, so that no choice
-  can be ruled out by a name alone.
+  with the clauses they cite. Every other choice is an outcome a learner who has not read the
+  rule would expect: the engine's outcome with who acts, or which card or pile, swapped for
+  another value the engine uses at this position (a misreading of the clause), or what the
+  engine says another move of the same mover there would do, told as that mover sees it. A
+  wrong choice has the right answer's form (the same events), repeats exactly the question's
+  names and numbers that the right answer repeats, names nothing the learner cannot see, and
+  the right answer's place and length rank are drawn by the quiz's seeded generator, so that
+  no choice can be ruled out by its surface (tests/engine/test_quiz_surface.py counts this).
 - "scores": who scores what at the end? The game is played to its end; statements about the
   final scores and the winner are checked against `scores()` and `winners()`, and explained by
   the final events.
@@ -36,6 +39,7 @@ from foodplay.engine import Event, Move, Seat, State
 from foodplay.explain import event_text, move_text, reason_text, step_text
 from foodplay.games import get_game
 from foodplay.record import Record
+from foodplay.teaching.misreading import by_length, misread_values, misreadings, sentences_joined
 from foodplay.timeline import Timeline
 
 KINDS = ("allowed", "reveal", "scores")
@@ -177,15 +181,6 @@ def _position(record: Record, step: int) -> State:
 
 def _cut(record: Record, step: int) -> Record:
     return record.cut(step)
-
-
-# Sentences side by side: Chinese sets no space after its full stop "。", the others one space.
-SENTENCE_GAP = {"zh": ""}
-
-
-def sentences_joined(sentences: Iterable[str], lang: str) -> str:
-    """Sentences run together the language's way (no space between Chinese sentences)."""
-    return SENTENCE_GAP.get(lang, " ").join(sentences)
 
 
 def _sentences(state: State, events: Sequence[Event], seat: Seat | None, lang: str,
@@ -349,76 +344,12 @@ def _after(state: State, first: Move, then: Move, seat: Seat, lang: str) -> _Out
     return outcome
 
 
-# Params whose value a learner who has not read the rule gets wrong most often: who acts
-# (a seat) and which component is concerned (a card, a pile, an ingredient, ...).
-MISREAD_INTS = ("seat", "pile")
-# Counts a learner may get wrong by one (a round's victory points added to the total): the
-# value one less or one more is a misreading as well. (Ingredient counts are left alone: a
-# plural form would change the text's length.)
-MISREAD_COUNTS = ("vp",)
 NUMBER_TOKEN = re.compile(r"(?<!\w)\d+(?!\w)")
 
 
 def _tokens(state: State, text: str, lang: str) -> frozenset[str]:
     """The names and numbers a text holds (what a learner could match against the question)."""
     return frozenset(names_in(state, text, lang)) | frozenset(NUMBER_TOKEN.findall(text))
-
-
-def _misread_values(events: Iterable[Event], players: int) -> dict[str, set[Any]]:
-    """For each param a misreading may change: the values the engine gave it in these events
-    (every seat, for a seat)."""
-    pool: dict[str, set[Any]] = {}
-    for ev in events:
-        for key, value in ev.params:
-            if isinstance(value, str) or (key in MISREAD_INTS and isinstance(value, int)
-                                          and not isinstance(value, bool)):
-                pool.setdefault(key, set()).add(value)
-            elif key in MISREAD_COUNTS and isinstance(value, int) and not isinstance(value, bool):
-                pool.setdefault(key, set()).update(v for v in (value - 1, value, value + 1)
-                                                   if v >= 1)
-    if "seat" in pool:
-        pool["seat"] = set(range(players))
-    return pool
-
-
-def _misreadings(twin: State, shown: Sequence[Event], pool: dict[str, set[Any]], lang: str,
-                 rng: random.Random) -> list[tuple[str, str]]:
-    """The right outcome told as a learner who misreads the clause would expect it: one
-    param (who, which card, which pile) swapped with another value the engine uses here,
-    everywhere the outcome names either. Same events, same form: only the misread detail
-    differs. (param, text) pairs."""
-    out = []
-    slots = [(key, value) for ev in shown for key, value in ev.params if key in pool
-             and value in pool[key]]
-    for key, value in dict.fromkeys(slots):
-        others = sorted(pool[key] - {value}, key=str)
-        rng.shuffle(others)
-        for other in others:
-            swap = {value: other, other: value}  # both ways, so no sentence repeats
-            changed = [Event(ev.key, tuple((k, swap.get(v, v) if k == key else v)
-                                           for k, v in ev.params), ev.clauses, ev.visible_to)
-                       for ev in shown]
-            try:
-                text = sentences_joined((event_text(twin, ev, lang) for ev in changed), lang)
-            except (KeyError, IndexError, TypeError, ValueError):
-                continue  # a value this template cannot tell
-            out.append((key, text))
-    return out
-
-
-def _by_length(candidates: Sequence[Choice], right: int, count: int,
-               rng: random.Random) -> list[Choice]:
-    """`count` of the candidates (best first), so that the right answer's place by length
-    among the choices is drawn at random: neither the longest nor the shortest text tells."""
-    shorter = [c for c in candidates if len(c.text) < right]
-    longer = [c for c in candidates if len(c.text) > right]
-    equal = [c for c in candidates if len(c.text) == right]
-    count = min(count, len(candidates))
-    below = rng.randrange(count + 1)  # how many wrong choices are shorter than the right one
-    picked = (shorter + equal)[:below]  # fewer choices rather than a telling length
-    rest = longer + [c for c in equal if c not in picked]
-    picked += rest[: count - below]
-    return picked
 
 
 def reveal_quiz(record: Record, step: int, rng: random.Random, lang: str = "en",
@@ -429,7 +360,7 @@ def reveal_quiz(record: Record, step: int, rng: random.Random, lang: str = "en",
     The wrong outcomes are (a) what the engine says would follow from the same mover's other
     moves at that decision, and (b) the right outcome as a learner who misreads the clause
     expects it: the same events with who acts, or which card or pile, changed to another value
-    the engine uses here (`_misreadings`). A wrong outcome must share the right one's surface:
+    the engine uses here (`misreadings`). A wrong outcome must share the right one's surface:
     it names no component the learner cannot see, no name telling the other move apart, and
     exactly the names and numbers of the question that the right outcome repeats; outcomes of
     the same form (the same events) only, so that no length or form gives the answer away. The
@@ -487,8 +418,8 @@ def reveal_quiz(record: Record, step: int, rng: random.Random, lang: str = "en",
                            Choice(outcome.text, False, instead, outcome.clauses, other)))
     twin = state.clone()
     full, full_clauses = _sentences(twin, twin.apply(move), seat, lang)
-    pool = _misread_values(pool_events, state.players)
-    for param, text in _misreadings(twin_right, shown_right, pool, lang, rng):
+    pool = misread_values(pool_events, state.players)
+    for param, text in misreadings(twin_right, shown_right, pool, lang, rng):
         if fits(text):
             seen.add(text)
             why = _text(state, lang, "ui.quiz.reveal.misread", what=full)
@@ -498,7 +429,7 @@ def reveal_quiz(record: Record, step: int, rng: random.Random, lang: str = "en",
     candidates.sort(key=lambda c: c[0])  # the same form and who acts first
     # a wrong outcome of another form (other events) would differ in length and form: the
     # right answer could be told by its surface alone, so such a position is not asked about
-    wrong = _by_length([choice for rank, choice in candidates if rank < 2], len(right.text),
+    wrong = by_length([choice for rank, choice in candidates if rank < 2], len(right.text),
                        size - 1, rng)
     if not wrong:
         return None
