@@ -8,11 +8,14 @@ view (never the teacher's, which would show hidden cards):
   deciding; the engine's verdict on each is the answer, its reason and clause the explanation.
 - "reveal": what happens when this move is made (an order served, a pile taken, a turn
   ended)? The move is applied to a copy of the position; its events are the answer, explained
-  with the clauses they cite. Every other choice is what the engine says would follow from a
-  plausible mistake at the same decision: another move of the same mover at the same position
-  (the same kind of move first), told as that mover sees it. A choice that names a component
-  or a player the question and the right answer do not name is left out, so that no choice
-  can be ruled out by a name alone.
+  with the clauses they cite. Every other choice is an outcome a learner who has not read the
+  rule would expect: the engine's outcome with who acts, or which card or pile, swapped for
+  another value the engine uses at this position (a misreading of the clause), or what the
+  engine says another move of the same mover there would do, told as that mover sees it. A
+  wrong choice has the right answer's form (the same events), repeats exactly the question's
+  names and numbers that the right answer repeats, names nothing the learner cannot see, and
+  the right answer's place and length rank are drawn by the quiz's seeded generator, so that
+  no choice can be ruled out by its surface (tests/engine/test_quiz_surface.py counts this).
 - "scores": who scores what at the end? The game is played to its end; statements about the
   final scores and the winner are checked against `scores()` and `winners()`, and explained by
   the final events.
@@ -36,6 +39,7 @@ from foodplay.engine import Event, Move, Seat, State
 from foodplay.explain import event_text, move_text, reason_text, step_text
 from foodplay.games import get_game
 from foodplay.record import Record
+from foodplay.teaching.misreading import by_length, misread_values, misreadings, sentences_joined
 from foodplay.timeline import Timeline
 
 KINDS = ("allowed", "reveal", "scores")
@@ -179,15 +183,6 @@ def _cut(record: Record, step: int) -> Record:
     return record.cut(step)
 
 
-# Sentences side by side: Chinese sets no space after its full stop "。", the others one space.
-SENTENCE_GAP = {"zh": ""}
-
-
-def sentences_joined(sentences: Iterable[str], lang: str) -> str:
-    """Sentences run together the language's way (no space between Chinese sentences)."""
-    return SENTENCE_GAP.get(lang, " ").join(sentences)
-
-
 def _sentences(state: State, events: Sequence[Event], seat: Seat | None, lang: str,
                limit: int | None = None) -> tuple[str, tuple[str, ...]]:
     shown = [ev for ev in events if ev.visible(seat)][:limit]
@@ -257,12 +252,19 @@ def _outcome(state: State, move: Move, seat: Seat | None, lang: str) -> tuple[_O
     """What follows from `move` on a copy of the position, as `seat` sees it: up to three
     sentences after the first, which only restates the move (so the choices do not give the
     move away); empty if the move has no further consequence."""
+    outcome, events, _ = _outcome_events(state, move, seat, lang)
+    return outcome, events
+
+
+def _outcome_events(state: State, move: Move, seat: Seat | None, lang: str
+                    ) -> tuple[_Outcome, list[Event], tuple[State, list[Event]]]:
+    """`_outcome`, with the position after the move and the events its text tells."""
     twin = state.clone()
     events = twin.apply(move)
-    shown = [ev for ev in events if ev.visible(seat)]
-    text, clauses = _sentences(twin, shown[1:], seat, lang, limit=3)
+    shown = [ev for ev in events if ev.visible(seat)][1:4]
+    text, clauses = _sentences(twin, shown, seat, lang)
     card = next((dict(ev.params)["card"] for ev in events if "card" in dict(ev.params)), None)
-    return _Outcome(move.kind, card, text, clauses), events
+    return _Outcome(move.kind, card, text, clauses), events, (twin, shown)
 
 
 def _revealing(game_id: str, move: Move, events: Sequence[Event]) -> bool:
@@ -342,18 +344,34 @@ def _after(state: State, first: Move, then: Move, seat: Seat, lang: str) -> _Out
     return outcome
 
 
+NUMBER_TOKEN = re.compile(r"(?<!\w)\d+(?!\w)")
+
+
+def _tokens(state: State, text: str, lang: str) -> frozenset[str]:
+    """The names and numbers a text holds (what a learner could match against the question)."""
+    return frozenset(names_in(state, text, lang)) | frozenset(NUMBER_TOKEN.findall(text))
+
+
 def reveal_quiz(record: Record, step: int, rng: random.Random, lang: str = "en",
                 size: int = REVEAL_SIZE) -> Quiz | None:
-    """What the move played at `step` does, beside what the engine says would follow from the
-    same mover's other moves at that decision (None if it is not a revealing move, or no
-    other move of the mover leads anywhere different without naming something new)."""
+    """What the move played at `step` does, beside plausible wrong outcomes (None if it is not
+    a revealing move, or there is no wrong outcome that passes the checks below).
+
+    The wrong outcomes are (a) what the engine says would follow from the same mover's other
+    moves at that decision, and (b) the right outcome as a learner who misreads the clause
+    expects it: the same events with who acts, or which card or pile, changed to another value
+    the engine uses here (`misreadings`). A wrong outcome must share the right one's surface:
+    it names no component the learner cannot see, no name telling the other move apart, and
+    exactly the names and numbers of the question that the right outcome repeats; outcomes of
+    the same form (the same events) only, so that no length or form gives the answer away. The
+    right answer's place is drawn by `rng`."""
     if step >= len(record.moves):
         return None
     position = _cut(record, step)
     state = _position(record, step).clone()
     move = record.moves[step]
     seat = move.seat
-    right, events = _outcome(state, move, seat, lang)
+    right, events, (twin_right, shown_right) = _outcome_events(state, move, seat, lang)
     if not _revealing(record.game, move, events) or not right.text:
         return None
     what = step_text(state, move, lang)
@@ -364,35 +382,57 @@ def reveal_quiz(record: Record, step: int, rng: random.Random, lang: str = "en",
         question = _text(state, lang, "ui.quiz.reveal.question", step=what)
     # names the learner can read off the question, the right answer or the table they see
     known = names_in(state, question + " " + right.text, lang) | _view_names(state, seat, lang)
+    asked = _tokens(state, question, lang)
+    repeated = _tokens(state, right.text, lang) & asked
+    form = tuple(ev.key for ev in shown_right)
     others = [m for m in state.legal_moves(seat) if m != move]
     rng.shuffle(others)
     others.sort(key=lambda m: _nearness(move, m))
-    wrong: list[Choice] = []
+    candidates: list[tuple[int, Choice]] = []  # (0: same form and who acts, 1, 2; choice)
     seen = {right.text}
-    for other in others:
-        outcome, _ = _outcome(state, other, seat, lang)
+    pool_events: list[Event] = list(events)
+
+    def fits(text: str) -> bool:
+        named = names_in(state, text, lang)
+        return (text not in seen and not named - known
+                and _tokens(state, text, lang) & asked == repeated)
+
+    for other in others[:12]:
+        outcome, other_events, (_, shown) = _outcome_events(state, other, seat, lang)
+        pool_events += other_events
         key = "ui.quiz.reveal.instead"
         if not outcome.text:  # no consequence of its own: the mistake, then the move asked
             outcome, key = _after(state, other, move, seat, lang), "ui.quiz.reveal.after"
-        if outcome is None or not outcome.text or outcome.text in seen:
+            shown = []
+        if outcome is None or not outcome.text or not fits(outcome.text):
             continue
-        named = names_in(state, outcome.text, lang)
-        # never a name the learner cannot have seen, nor the one that tells the mistaken move
-        # apart from the move asked about ("Tea" when the question says "play Tongs")
+        # never the name that tells the mistaken move apart from the move asked about
         telling = names_in(state, move_text(state, other, lang), lang) - \
             names_in(state, what, lang)
-        if named - known or named & telling:
+        if names_in(state, outcome.text, lang) & telling:
             continue
         seen.add(outcome.text)
         instead = _text(state, lang, key, seat=seat, move=move_text(state, other, lang),
                         then=move_text(state, move, lang))
-        wrong.append(Choice(outcome.text, False, instead, outcome.clauses, other))
-        if len(wrong) == size - 1:
-            break
-    if not wrong:
-        return None
+        candidates.append((0 if tuple(ev.key for ev in shown) == form else 2,
+                           Choice(outcome.text, False, instead, outcome.clauses, other)))
     twin = state.clone()
     full, full_clauses = _sentences(twin, twin.apply(move), seat, lang)
+    pool = misread_values(pool_events, state.players)
+    for param, text in misreadings(twin_right, shown_right, pool, lang, rng):
+        if fits(text):
+            seen.add(text)
+            why = _text(state, lang, "ui.quiz.reveal.misread", what=full)
+            candidates.append((0 if param == "seat" else 1,
+                               Choice(text, False, why, right.clauses, move)))
+    rng.shuffle(candidates)
+    candidates.sort(key=lambda c: c[0])  # the same form and who acts first
+    # a wrong outcome of another form (other events) would differ in length and form: the
+    # right answer could be told by its surface alone, so such a position is not asked about
+    wrong = by_length([choice for rank, choice in candidates if rank < 2], len(right.text),
+                       size - 1, rng)
+    if not wrong:
+        return None
     choices = [Choice(right.text, True, _text(state, lang, "ui.quiz.reveal.yes", what=full),
                       full_clauses, move)] + wrong
     rng.shuffle(choices)

@@ -39,12 +39,16 @@ from foodplay.i18n.messages import catalogue
 from foodplay.limits import QUERY_CHARS
 from foodplay.rulebook import Clause
 
-FIELD_WEIGHTS = {"number": 10.0, "title": 3.0, "components": 2.0, "text": 1.0}
+FIELD_WEIGHTS = {"number": 10.0, "title": 3.0, "keywords": 3.0, "components": 2.0, "text": 1.0}
 TYPO_CUTOFF = 0.78  # difflib ratio for a query word to stand for an indexed word
 SUGGEST_CUTOFF = 0.65
 PREFIX_MIN = 3  # a query word this long or longer also matches the words it begins
 EXPANSIONS_KEPT = 2_000  # typo look-ups remembered per index
 TYPO_WORDS = 8  # distinct unknown words of one query sought as typos; the rest match as prefixes
+# A clause of the game's own rules (2-3, S1, C-3) counts this much more than a tutor default
+# (G4) or a tutor's reading (D2) that the same words match: learners ask about the rules first.
+CORE_PRIOR = 1.3
+TUTOR_NOTES = ("G", "D")
 NUMBER = re.compile(r"^[a-z]{0,2}-?\d+(?:-\d+)*$")
 
 
@@ -89,7 +93,8 @@ class EnglishAnalyzer(PlainAnalyzer):
     stopwords = frozenset(
         "a an and are as at be been but by can do does for from has have he her his how i if in "
         "into is it its me my no not of on one or our she so than that the their them then there "
-        "these they this to up was we what when where which who why will with you your".split())
+        "these they this to up was we what when where which who why will with you your happen "
+        "happens".split())
     IRREGULAR = {"took": "take", "taken": "take", "ate": "eat", "eaten": "eat", "chose": "choose",
                  "chosen": "choose", "drew": "draw", "drawn": "draw", "gave": "give",
                  "given": "give", "bought": "buy", "went": "go", "gone": "go", "won": "win",
@@ -129,7 +134,12 @@ class LatinAnalyzer(PlainAnalyzer):
             return word
         if word.endswith(("oes", "aes")):  # Portuguese: pões, pães -> pão (accents are gone)
             return word[:-3] + "ao"
-        return word[:-1] if word.endswith(("s", "x")) and not word.endswith("ss") else word
+        word = word[:-1] if word.endswith(("s", "x")) and not word.endswith("ss") else word
+        # verb and adjective endings differ in the last letters: "termine", "terminée",
+        # "terminer" (or "acaba", "acabar", "acabou") share their first STEM_CHARS letters
+        return word[:self.STEM_CHARS]
+
+    STEM_CHARS = 6
 
 
 class KoreanAnalyzer(PlainAnalyzer):
@@ -144,10 +154,18 @@ class KoreanAnalyzer(PlainAnalyzer):
         # normalise() splits each Hangul syllable into its letters (NFKD): put them back
         return [unicodedata.normalize("NFC", w) for w in super().words(text)]
 
+    # polite verb endings a question ends with: "끝나요", "완성돼요", "써요", "받아요"
+    ENDINGS = tuple(sorted("어요 아요 해요 돼요 나요 가요 와요 워요 예요 이에요 세요 을까요 ㄹ까요 "
+                           "까요 나요 는지 면 으면 려면 하면 되면 할 될 한 된 다 요".split(),
+                           key=len, reverse=True))
+
     def stem(self, word: str) -> str:
         for particle in self.PARTICLES:
             if word.endswith(particle) and len(word) > len(particle):
                 return word[: -len(particle)]
+        for ending in self.ENDINGS:
+            if word.endswith(ending) and len(word) > len(ending) + 1:
+                return word[: -len(ending)]
         return word
 
 
@@ -156,6 +174,7 @@ class ChineseAnalyzer(PlainAnalyzer):
     (a lone character stands for itself), and Latin words and numbers as usual."""
 
     HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
+    FILLERS = frozenset("的了吗呢吧啊是在有和与或也都就还会能可以么什怎这那个我你他她它们")
 
     def words(self, text: str) -> list[str]:
         out = []
@@ -170,8 +189,9 @@ class ChineseAnalyzer(PlainAnalyzer):
                     out.append(part)
                 elif len(part) == 1:
                     out.append(part)
-                else:
+                else:  # pairs, and each character alone (a word the pairs cut in two)
                     out.extend(part[i:i + 2] for i in range(len(part) - 1))
+                    out.extend(ch for ch in part if ch not in self.FILLERS)
         return out
 
 
@@ -179,10 +199,11 @@ ANALYZERS: dict[str, Analyzer] = {
     "en": EnglishAnalyzer(),
     "fr": LatinAnalyzer("le la les l un une des du de d au aux a à et ou en dans sur pour par avec "
                         "que qui quoi ce cet cette ces son sa ses leur leurs il elle ils elles on "
-                        "vous nous est sont ne pas plus se s y"),
+                        "vous nous est sont ne pas plus se s y qu t il je j me m passe quel "
+                        "quelle quels quelles"),
     "pt": LatinAnalyzer("o a os as um uma uns umas de do da dos das no na nos nas em e ou para "
                         "por pelo pela com que se seu sua seus suas ele ela eles elas você é são "
-                        "não ao aos à às"),
+                        "não ao aos à às eu me meu minha acontece"),
     "ko": KoreanAnalyzer(),
     "zh": ChineseAnalyzer(),
 }
@@ -273,7 +294,8 @@ class SearchIndex:
 
     def __init__(self, clauses: Iterable[Clause], lang: str = "en",
                  component_names: dict[str, list[str]] | None = None,
-                 analyzer: Analyzer | None = None):
+                 analyzer: Analyzer | None = None,
+                 keywords: dict[str, str] | None = None):
         self.lang = lang
         self.analyzer = analyzer or analyzer_for(lang)
         self.clauses = list(clauses)
@@ -285,7 +307,8 @@ class SearchIndex:
         for clause in self.clauses:
             fields = {"title": self._terms(clause.title(lang)),
                       "text": self._terms(clause.text(lang)),
-                      "components": self._terms(" ".join(names.get(clause.id, [])))}
+                      "components": self._terms(" ".join(names.get(clause.id, []))),
+                      "keywords": self._terms((keywords or {}).get(clause.id, ""))}
             self.fields.append(fields)
             df.update(set().union(*fields.values()))
         self.vocabulary = sorted(df)
@@ -393,6 +416,8 @@ class SearchIndex:
                 score *= (covered[index] / len(terms)) ** 2
                 if len(terms) > 1 and phrase in self._title_stems[index]:
                     score *= 1.5
+            if score > 0 and not clause.number.startswith(TUTOR_NOTES):
+                score *= CORE_PRIOR  # the game's own rules, before the tutor's notes
             if score > 0:
                 order = [f for f in FIELD_WEIGHTS if f in matched[index]]
                 hits.append(Hit(clause, round(score, 3), tuple(order)))
@@ -437,7 +462,23 @@ def component_names(game_id: str, lang: str = "en") -> dict[str, list[str]]:
 def index_for(game_id: str, lang: str = "en") -> SearchIndex:
     """The search index of one game's rulebook in one language (built once, then kept)."""
     game = get_game(game_id)
-    return SearchIndex(game.rulebook(), lang, component_names(game.id, lang))
+    return SearchIndex(game.rulebook(), lang, component_names(game.id, lang),
+                       keywords=clause_keywords(game.id, lang))
+
+
+def clause_keywords(game_id: str, lang: str = "en") -> dict[str, str]:
+    """The words learners use for each clause, in one language (the game's
+    data/search_keywords.json; none if the game has no such file)."""
+    from foodplay.games import get_game
+
+    path = get_game(game_id).package_dir / "data" / "search_keywords.json"
+    if not path.exists():
+        return {}
+    data = read_json(path)
+    words = data.get(lang, {})
+    if not isinstance(words, dict) or not all(isinstance(v, str) for v in words.values()):
+        raise DataError(str(path), f"'{lang}' must map clause ids to words")
+    return dict(words)
 
 
 def search(game_id: str, query: str, lang: str = "en", limit: int = 10) -> Results:

@@ -17,10 +17,12 @@ from foodplay.games import built_games, get_game
 from foodplay.i18n.messages import LANGUAGES, catalogue
 from foodplay.limits import QUERY_CHARS
 from foodplay.teaching.search import (
+    CORE_PRIOR,
     FIELD_WEIGHTS,
     NUMBER,
     PREFIX_MIN,
     SUGGEST_CUTOFF,
+    TUTOR_NOTES,
     TYPO_CUTOFF,
     QueryTooLong,
     SearchIndex,
@@ -156,6 +158,8 @@ def reference(index: SearchIndex, query: str, limit: int = 10) -> list[tuple[str
                              for w in index.analyzer.words(clause.title(index.lang)))
             if len(terms) > 1 and " ".join(terms) in stems:
                 score *= 1.5
+        if score > 0 and not clause.number.startswith(TUTOR_NOTES):
+            score *= CORE_PRIOR
         if score > 0:
             hits.append((clause.id, round(score, 3)))
     hits.sort(key=lambda h: -h[1])
