@@ -239,6 +239,20 @@ class Suggestion:
     params: tuple[tuple[str, Any], ...] = field(default=())
 
 
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """What a new game is asked for: `Game.new_state`'s arguments, the players and the rules
+    version checked."""
+
+    players: int
+    seed: int | None
+    setup: Mapping[str, Any] | None
+    options: Mapping[str, Any] | None
+    components: Mapping[str, Any] | None
+    names: list[str] | None
+    rules_version: str
+
+
 class Game:
     """A game's identity plus a factory for its states. Subclasses set the class attributes."""
 
@@ -261,7 +275,13 @@ class Game:
                   components: Mapping[str, Any] | None = None,
                   names: list[str] | None = None, rules_version: str | None = None) -> State:
         """A new game; `rules_version` (default: the current one) picks the rules an older
-        record was played under, one of `rules_versions`."""
+        record was played under, one of `rules_versions`. The game's `set_up` deals it."""
+        self.check_players(players)
+        version = self.check_rules_version(rules_version)
+        return self.set_up(NewGame(players, seed, setup, options, components, names, version))
+
+    def set_up(self, new: NewGame) -> State:
+        """The game's opening position for `new` (players and rules version already checked)."""
         raise NotImplementedError
 
     def check_rules_version(self, version: Any) -> str:

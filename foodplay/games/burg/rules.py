@@ -8,11 +8,8 @@ clause's text and provenance: R0-R7 are the rulebook's numbered rules (shown as 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from foodplay.data import DataError, Say, require
-from foodplay.engine import DEFAULT_NAMES, Credits, Game, event
+from foodplay.engine import DEFAULT_NAMES, Credits, Game, NewGame, event
 from foodplay.games.burg.constants import MAX_PLAYERS, MIN_PLAYERS
 from foodplay.games.burg.position import apply as apply_position
 from foodplay.games.burg.state import BurgState
@@ -26,14 +23,9 @@ class BurgGame(Game):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
 
-    def new_state(self, players: int, *, seed: int | None = None,
-                  setup: Mapping[str, Any] | None = None,
-                  options: Mapping[str, Any] | None = None,
-                  components: Mapping[str, Any] | None = None,
-                  names: list[str] | None = None,
-                  rules_version: str | None = None) -> BurgState:
-        self.check_players(players)
-        self.check_rules_version(rules_version)  # only one version so far
+    def set_up(self, new: NewGame) -> BurgState:
+        players, seed, setup = new.players, new.seed, new.setup
+        options, components, names = new.options, new.components, new.names
         require(not options, "options", Say("position.no_options", title="BURG"))
         comp = self.components(components)
         setup = dict(setup or {})

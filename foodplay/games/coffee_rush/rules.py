@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from foodplay.data import Say, require
-from foodplay.engine import DEFAULT_NAMES, Credits, Event, Game, event
+from foodplay.engine import DEFAULT_NAMES, Credits, Event, Game, NewGame, event
 from foodplay.games.coffee_rush import setup as cr_setup
 from foodplay.games.coffee_rush.board import Board
 from foodplay.games.coffee_rush.components import Components
@@ -40,14 +40,9 @@ class CoffeeRushGame(Game):
     rules_version = "1"
     options = OPTIONS
 
-    def new_state(self, players: int, *, seed: int | None = None,
-                  setup: Mapping[str, Any] | None = None,
-                  options: Mapping[str, Any] | None = None,
-                  components: Mapping[str, Any] | None = None,
-                  names: list[str] | None = None,
-                  rules_version: str | None = None) -> CoffeeRushState:
-        self.check_players(players)
-        self.check_rules_version(rules_version)  # only one version so far
+    def set_up(self, new: NewGame) -> CoffeeRushState:
+        players, seed, setup = new.players, new.seed, new.setup
+        options, components, names = new.options, new.components, new.names
         chosen = self._options(options, players)
         comp = self.components(components)
         board = self._board(comp)

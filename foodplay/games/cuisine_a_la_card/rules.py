@@ -8,11 +8,8 @@ the rulebook's Q&A, D1-D6 the tutor's readings and G1-G13 the tutor's defaults.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from foodplay.data import DataError, Say, require
-from foodplay.engine import DEFAULT_NAMES, Credits, Game
+from foodplay.engine import DEFAULT_NAMES, Credits, Game, NewGame
 from foodplay.games.cuisine_a_la_card.constants import MAX_PLAYERS, OPTIONS
 from foodplay.games.cuisine_a_la_card.setup import deal
 from foodplay.games.cuisine_a_la_card.state import CuisineState
@@ -34,14 +31,10 @@ class CuisineGame(Game):
     rules_labels = {"1": ("2", "1")}
     options = OPTIONS
 
-    def new_state(self, players: int, *, seed: int | None = None,
-                  setup: Mapping[str, Any] | None = None,
-                  options: Mapping[str, Any] | None = None,
-                  components: Mapping[str, Any] | None = None,
-                  names: list[str] | None = None,
-                  rules_version: str | None = None) -> CuisineState:
-        self.check_players(players)
-        version = int(self.check_rules_version(rules_version))
+    def set_up(self, new: NewGame) -> CuisineState:
+        version = int(new.rules_version)
+        players, seed, setup = new.players, new.seed, new.setup
+        options, components, names = new.options, new.components, new.names
         chosen = dict(OPTIONS)
         for name, value in dict(options or {}).items():
             require(name in OPTIONS, f"options.{name}",

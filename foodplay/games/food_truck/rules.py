@@ -10,11 +10,8 @@ truck effects.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from foodplay.data import DataError, Say, require
-from foodplay.engine import DEFAULT_NAMES, Credits, Game, event
+from foodplay.engine import DEFAULT_NAMES, Credits, Game, NewGame, event
 from foodplay.games.food_truck.constants import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from foodplay.games.food_truck.position import apply as apply_position
 from foodplay.games.food_truck.state import FoodTruckState
@@ -30,14 +27,9 @@ class FoodTruckGame(Game):
     rules_version = "1"
     options = OPTIONS
 
-    def new_state(self, players: int, *, seed: int | None = None,
-                  setup: Mapping[str, Any] | None = None,
-                  options: Mapping[str, Any] | None = None,
-                  components: Mapping[str, Any] | None = None,
-                  names: list[str] | None = None,
-                  rules_version: str | None = None) -> FoodTruckState:
-        self.check_players(players)
-        self.check_rules_version(rules_version)  # only one version so far
+    def set_up(self, new: NewGame) -> FoodTruckState:
+        players, seed, setup = new.players, new.seed, new.setup
+        options, components, names = new.options, new.components, new.names
         options = dict(options or {})
         for name in options:
             require(name in OPTIONS, f"options.{name}",
