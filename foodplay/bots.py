@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from foodplay.engine import Move, Seat, State, Suggestion
 from foodplay.games import get_game
@@ -60,14 +60,20 @@ def play_on(record: Record, state: State, seed: int, bots: Sequence[str] = ("ran
     players = record.players
     kinds = list(bots) if len(bots) == players else [bots[0]] * players
     seats = [make_bot(kind, seed * 101 + s) for s, kind in enumerate(kinds)]
-    game_id = record.game
-    while (decision := state.decision()) is not None:
+    for move in bot_turns(state, seats):
         if len(record.moves) >= max_moves:
-            raise RuntimeError(f"{game_id} did not end within {max_moves} moves")
+            raise RuntimeError(f"{record.game} did not end within {max_moves} moves")
+        record.moves.append(move)
+    return state
+
+
+def bot_turns(state: State, seats: Sequence[RandomBot | HeuristicBot]) -> Iterator[Move]:
+    """Each move the seats' bots make in `state`, applied in turn, until the game ends (all
+    the seats of a simultaneous decision, one after another)."""
+    while (decision := state.decision()) is not None:
         for seat in decision.seats:
             move = seats[seat].choose(state, seat)
             state.apply(move)
-            record.moves.append(move)
+            yield move
             if not decision.simultaneous:
                 break
-    return state

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from foodplay.bots import make_bot
+from foodplay.bots import bot_turns, make_bot
 from foodplay.data import DataError
 from foodplay.engine import Event, Move, Seat, State
 from foodplay.explain import event_text, move_text, reason_text, step_text
@@ -149,14 +149,10 @@ def playout(game_id: str, seed: int) -> Record:
     kinds = ["heuristic" if (seed + s) % 3 else "random" for s in range(players)]
     bots = [make_bot(k, seed * 101 + s) for s, k in enumerate(kinds)]
     record = Record(game.id, players, seed=seed, options=options)
-    state = record.new_state()
-    while (decision := state.decision()) is not None and len(record.moves) < MAX_MOVES:
-        for seat in decision.seats:
-            move = bots[seat].choose(state, seat)
-            state.apply(move)
-            record.moves.append(move)
-            if not decision.simultaneous:
-                break
+    for move in bot_turns(record.new_state(), bots):
+        record.moves.append(move)
+        if len(record.moves) >= MAX_MOVES:
+            break
     return record
 
 
