@@ -132,8 +132,9 @@ def test_gallery_links_lessons_and_teacher(loaded_page):
     expect(card.locator("a.fp-lessons")).to_have_attribute(
         "href", "lessons.ipynb?lesson=burg/rat-on-a-pile", timeout=FIRST_RENDER_MS)
     pages = gallery.locator(".fp-pages a.fp-page-link")
-    expect(pages).to_have_count(2)
+    expect(pages).to_have_count(3)
     expect(pages.nth(1)).to_have_attribute("href", "teacher.ipynb")
+    expect(pages.nth(2)).to_have_attribute("href", "strategy-lab.ipynb")
 
 
 TEACHER = "/voila/render/teacher.ipynb"
