@@ -35,6 +35,7 @@ No import cycle anywhere, and no module over 600 lines in foodplay/, widgets/ or
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -328,3 +329,25 @@ def test_no_module_over_600_lines(path: Path) -> None:
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= MAX_LINES, f"{path.relative_to(ROOT)} has {lines:,} lines (at most " \
                                f"{MAX_LINES}): split it by concern"
+
+
+# Where a developer's machine or the project's sibling folders would show through. The
+# hostile-links browser test names such paths on purpose, as leaks to look for in a page.
+OUTSIDE = re.compile(r"/work/|/home/[a-z]|\.\./shared|shared/(rules|seeds)/")
+NAMES_OUTSIDE_ON_PURPOSE = {"tests/browser/test_hostile_links_browser.py", "tests/test_layers.py",
+                            "tests/test_docs.py", "tests/engine/test_game_modules.py"}
+
+
+def test_nothing_points_outside_the_repository() -> None:
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.split()
+    found = []
+    for name in tracked:
+        path = ROOT / name
+        if name in NAMES_OUTSIDE_ON_PURPOSE or path.suffix not in {
+                ".py", ".md", ".json", ".ipynb", ".toml", ".txt", ".js", ".j2", ".html", ""}:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        found += [f"{name}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)}"
+                  for m in OUTSIDE.finditer(text)]
+    assert not found, "paths outside the repository:\n" + "\n".join(found)
