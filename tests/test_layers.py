@@ -1,7 +1,8 @@
 """The layers of foodplay and foodplay_widgets, read from the imports in the source (AST).
 
 Every import counts, at the top of a module or inside a function (a deferred import is still an
-edge: it only moves the failure to run time); only the body of `if TYPE_CHECKING:` is skipped.
+edge: it only moves the failure to run time), and so does an import under `if TYPE_CHECKING:`
+(a cycle of type hints is still a cycle a reader must hold in mind), counted as deferred.
 `import_module` with a computed name (the game registry, `Game.part`, the package's lazy names)
 is not seen: those are the plug-in points that let lower layers name higher ones by data.
 
@@ -112,12 +113,14 @@ def _type_checking(node: ast.AST) -> bool:
 
 def _imports(tree: ast.Module) -> list[tuple[ast.Import | ast.ImportFrom, bool]]:
     """Each import statement with whether it runs when the module is imported (not inside a
-    function or class body); `if TYPE_CHECKING:` bodies are left out."""
+    function or class body); imports under `if TYPE_CHECKING:` count as not run."""
     found: list[tuple[ast.Import | ast.ImportFrom, bool]] = []
 
     def walk(node: ast.AST, top: bool) -> None:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.If) and _type_checking(child):
+                for other in child.body:  # typing only: an edge of the graph, not of a run
+                    walk_one(other, False)
                 for other in child.orelse:
                     walk_one(other, top)
                 continue

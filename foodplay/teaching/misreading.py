@@ -8,13 +8,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from foodplay.engine import Event, State
 from foodplay.explain import event_text
 
-if TYPE_CHECKING:
-    from foodplay.teaching.quiz import Choice
+
+class Texted(Protocol):
+    """A choice as far as its length goes: its text."""
+
+    @property
+    def text(self) -> str: ...
+
+
+C = TypeVar("C", bound=Texted)
 
 
 # Sentences side by side: Chinese sets no space after its full stop "。", the others one space.
@@ -77,8 +84,8 @@ def misreadings(twin: State, shown: Sequence[Event], pool: dict[str, set[Any]], 
     return out
 
 
-def by_length(candidates: Sequence[Choice], right: int, count: int,
-               rng: random.Random) -> list[Choice]:
+def by_length(candidates: Sequence[C], right: int, count: int,
+              rng: random.Random) -> list[C]:
     """`count` of the candidates (best first), so that the right answer's place by length
     among the choices is drawn at random: neither the longest nor the shortest text tells."""
     shorter = [c for c in candidates if len(c.text) < right]
