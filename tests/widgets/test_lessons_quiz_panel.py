@@ -76,3 +76,19 @@ def test_each_question_says_what_it_tests_and_shows_the_deciding_seats_view(pane
         assert quiz.seat is not None  # a player's view, never the teacher's
         name = quiz.record.names[quiz.seat] if quiz.record.names else None
         assert name is None or name in plain(panel.table.value)
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+def test_the_question_shown_follows_a_language_switch(panel, lang):
+    english = panel.quiz
+    assert english is not None and english.lang == "en"
+    panel.set_lang(lang)
+    asked = panel.quiz
+    assert asked.lang == lang and asked.kind == english.kind and asked.step == english.step
+    assert asked.question != english.question
+    shown = plain(panel.question.value).replace("\xa0", " ")
+    assert asked.question.replace("\xa0", " ") in shown and english.question not in shown
+    labels = [box.description for box in panel.choice_boxes] if asked.multiple \
+        else [label for label, _ in panel.radio.options]
+    assert labels == [c.text for c in asked.choices]
+    assert not {c.text for c in english.choices} & set(labels)

@@ -171,9 +171,12 @@ class QuizPanel(widgets.VBox):
         return self
 
     def set_lang(self, lang: str) -> None:
-        """Ask and explain in `lang` from now on; the question shown stays."""
+        """Ask and explain in `lang` from now on, the question shown included: the same kind of
+        question from the same seed's game, asked again in `lang`."""
         if lang in LANGUAGES and lang != self.lang:
             self.lang = lang
+            if self.quiz is not None:
+                self.quiz = quiz_at(self.quiz.kind, self.game_id, self.seed, lang) or self.quiz
             self.render()
 
     # --- drawing -------------------------------------------------------------------------
