@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from html_text import plain
 
 from foodplay.i18n.messages import LANGUAGES
@@ -127,6 +129,9 @@ def test_start_here_path_first_lesson_then_lessons_then_bots():
             path.index("fp-start-play")
         assert f'href="lessons.ipynb?lesson={first.uid}"' in path
         assert "mode=play" in path and "none of" in plain(path)
+        # the list numbers its steps itself: no link repeats the number ("1. 1. Your first...")
+        assert '<ol class="fp-start-steps">' in path
+        assert not re.search(r'class="fp-start-[a-z]+"[^>]*>\s*\d', path), path
     gallery.pick.value = "burg"
     gallery.store.receive('{"burg/rat-on-a-pile": 3, "burg/only-tongs": 2}')
     path = plain(gallery.path.value)
