@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 from foodplay.bots import BOT_KINDS, play_game, play_on
 from foodplay.cli.rules import add_parser as add_rules_parser
 from foodplay.cli.rules import cmd_rules
-from foodplay.cli.run import CliError, _language, check_out, lang, say
+from foodplay.cli.run import CliError, check_out, lang, say, use_language
 from foodplay.cli.text import aligned, argparse_language, help_text, translated_headings
 from foodplay.cli.tournament import add_parser as add_tournament_parser
 from foodplay.cli.tournament import cmd_tournament
@@ -117,7 +117,8 @@ def add_lang(parser: argparse.ArgumentParser) -> None:
 def build_parser(language: str = "en") -> argparse.ArgumentParser:
     """The `foodplay` command line, its help and refusals in `language` (the run's language
     from then on)."""
-    _language[0] = lang_ = language
+    use_language(language)
+    lang_ = language
 
     def text(key: str, **params: Any) -> str:
         return help_text(lang_, key, **params)
@@ -408,7 +409,7 @@ def run_language(argv: Sequence[str], environ: Mapping[str, str]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    _language[0] = "en"
+    use_language("en")
     try:
         language = run_language(argv, os.environ)
     except CliError as exc:
@@ -417,7 +418,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(language)
     args = parser.parse_args(argv)
     args.command = getattr(args, command_dest(parser))
-    _language[0] = getattr(args, "lang", language)
+    use_language(getattr(args, "lang", language))
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):  # never a UnicodeEncodeError on a narrow terminal
             stream.reconfigure(errors="backslashreplace")

@@ -20,6 +20,11 @@ def lang() -> str:
     return _language[0]
 
 
+def use_language(language: str) -> None:
+    """Speak `language` from now on in this run's output (main sets it from --lang)."""
+    _language[0] = language
+
+
 def say(key: str, **params: Any) -> str:
     """A sentence of the command line, from the core message catalogue, in the run's language."""
     return catalogue(None, lang()).format(key, params)
