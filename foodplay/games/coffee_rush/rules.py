@@ -55,12 +55,8 @@ class CoffeeRushGame(Game):
                                 self._table(comp, board, players))
         deck = list(state.table.deck)
         rng.shuffle(deck)
-        if plan.first_player is None:
-            state.first = rng.randrange(players)
-            why = "coffee-rush.setup.first_seed"
-        else:
-            state.first = plan.first_player
-            why = "coffee-rush.setup.first_chosen"
+        state.first, chosen = self.first_seat(plan.first_player, players, rng)
+        why = "coffee-rush.setup.first_chosen" if chosen else "coffee-rush.setup.first_seed"
         events = state.setup_events
         events.append(event("coffee-rush.setup.components", ("C1", "C3", "C4", "G1"),
                             tokens=sum(comp.supply.values()), cards=len(deck),
