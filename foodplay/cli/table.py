@@ -133,7 +133,7 @@ def follow(session: TableSession, script: list[str] | None) -> None:
             if len(text) < 6 and 1 <= int(text) <= len(choices):
                 _said(session.enter(choices[int(text) - 1]), typed, number)
             else:
-                print(say("table.cli.number", given=shown(text, 20, lang()),
+                print(say("table.cli.number", given=shown(text, 20, lang(), quoted=False),
                           count=len(choices)))
                 continue
         else:
