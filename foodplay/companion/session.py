@@ -355,7 +355,7 @@ class TableSession:
         self.entries.append(read)
         clause = next((ev.clauses[0] for ev in events if ev.clauses), None)
         return self._result(True, clause, "table.accepted",
-                            {"n": number, "entry": self.entry_text(read)}, events, read, number)
+                            {"n": number, "entry": _EntryText(self, read)}, events, read, number)
 
     def entry_text(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         """An entry as a phrase: "Bob: take pile 2", or "Alice: lettuce (deck)"."""
@@ -394,7 +394,7 @@ class TableSession:
         self.entries.pop()
         number = len(self.entries) + 1
         return self._result(True, None, "table.undone", {
-            "n": number, "entry": self.entry_text(last)}, [], last, number)
+            "n": number, "entry": _EntryText(self, last)}, [], last, number)
 
     def correct(self, index: int, entry: Any) -> Result:
         """Replace entry `index` (from 0) and replay; refused, naming the first later entry
@@ -419,12 +419,12 @@ class TableSession:
             later = self._result(False, refused.clause, refused.key, refused.params, [],
                                  entries[bad], bad + 1)
             return self._result(False, refused.clause, "table.correct.later", {
-                "later": bad + 1, "entry": self.entry_text(entries[bad]),
+                "later": bad + 1, "entry": _EntryText(self, entries[bad]),
                 "reason": _Reason(later)}, [], read, number)
         self._pos = pos
         self.entries = entries
         return self._result(True, None, "table.corrected",
-                            {"n": number, "entry": self.entry_text(read)}, [], read, number)
+                            {"n": number, "entry": _EntryText(self, read)}, [], read, number)
 
     # --- records ----------------------------------------------------------------------------
     def record(self) -> Record:
@@ -486,6 +486,17 @@ class _Cards:
         cat = self.game.catalogue(lang)
         named = [cat.name(c) if n == 1 else f"{cat.name(c)} ×{n}" for c, n in self.counted]
         return cat.series(named) if named else "—"
+
+
+class _EntryText:
+    """An entry as a phrase, said in the language of the sentence that holds it."""
+
+    def __init__(self, session: TableSession, entry: dict[str, Any]):
+        self.session = session
+        self.entry = entry
+
+    def text(self, lang: str = "en") -> str:
+        return self.session.entry_text(self.entry, lang)
 
 
 class _Reason:
