@@ -134,7 +134,10 @@ class TableSession:
 
     def __init__(self, game_id: str, players: int, *, first: int | None = None,
                  names: list[str] | None = None, options: Mapping[str, Any] | None = None,
-                 seed: int = 0, setup: Mapping[str, Any] | None = None):
+                 seed: int = 0, setup: Mapping[str, Any] | None = None,
+                 components: Mapping[str, Any] | None = None):
+        """`setup` and `components` as for `Game.new_state` (a position to start from, a box
+        of other cards); `first` (a seat from 0) goes into the set-up as `first_player`."""
         self.game: Game = get_game(game_id)
         self.game.check_players(players)
         self.players = players
@@ -144,6 +147,7 @@ class TableSession:
             self.setup["first_player"] = first
         self.options = dict(options) if options else None
         self.names = list(names) if names else None
+        self.components = components
         self.entries: list[dict[str, Any]] = []
         self._pos = self._start()
         self._names = tuple(self.state.names)
@@ -152,7 +156,7 @@ class TableSession:
     def _new(self, outcomes: list[Outcome], ask: bool = True) -> State:
         return self.game.new_state(self.players, seed=self.seed, setup=self.setup or None,
                                    options=self.options, names=self.names,
-                                   chance=Chance(outcomes, ask=ask))
+                                   components=self.components, chance=Chance(outcomes, ask=ask))
 
     def _start(self) -> _Position:
         try:
@@ -438,7 +442,7 @@ class TableSession:
         pos = self._pos
         drawn = [] if pos.state is None else pos.state.chance.drawn()
         return Record(self.game.id, self.players, self.seed, self.setup or None,
-                      dict(self.options or {}), self.names, None, list(pos.moves),
+                      dict(self.options or {}), self.names, self.components, list(pos.moves),
                       drawn=drawn)
 
     @classmethod
@@ -447,7 +451,7 @@ class TableSession:
         the companion asks for them. A record that does not fit raises ValueError."""
         session = cls(record.game, record.players, names=record.names,
                       options=record.options or None, seed=record.seed or 0,
-                      setup=record.setup)
+                      setup=record.setup, components=record.components)
         for result in enter_record(session, record):
             if not result.ok:
                 raise ValueError(result.text("en"))
@@ -537,6 +541,6 @@ def entries_of(record: Record) -> list[dict[str, Any]]:
     """A record's game as the entries a table would make (see enter_record)."""
     session = TableSession(record.game, record.players, names=record.names,
                            options=record.options or None, seed=record.seed or 0,
-                           setup=record.setup)
+                           setup=record.setup, components=record.components)
     enter_record(session, record)
     return list(session.entries)
