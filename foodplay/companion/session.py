@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from foodplay.chance import Chance, ChanceNeeded, ChanceRefused, Outcome
+from foodplay.companion import private
 from foodplay.companion.entries import (
     CardsText,
     EntryRefused,
@@ -27,7 +28,6 @@ from foodplay.companion.entries import (
     read_entry,
     typed_text,
 )
-from foodplay.companion.private import note_private
 from foodplay.engine import Event, Game, Move, Seat, State
 from foodplay.explain import clause_label, step_text
 from foodplay.games import get_game
@@ -228,6 +228,9 @@ class TableSession:
         except _CHECK_ERRORS as exc:
             raise EntryRefused("table.entry.move", entry=Shown(entry)) from exc
         if not verdict.ok:
+            fitted = private.fit_move(self, pos, move, verdict)
+            if fitted is not None:  # a card the engine had dealt elsewhere, reassigned
+                return fitted
             raise EntryRefused(verdict.reason, verdict.clause, **_safe(verdict.params))
         twin = _clone(state)
         try:
@@ -258,6 +261,9 @@ class TableSession:
         if not isinstance(card, str) or not card:
             raise EntryRefused("table.chance.card", clause, card=Shown(card), field="card")
         if not need.possible.get(card):
+            fitted = private.fit_card(self, pos, entry)
+            if fitted is not None:  # the card was in a hidden hand: reassigned
+                return fitted
             key = "table.chance.no_copy" if card in self._known() else "table.chance.unknown"
             left = sorted(need.possible.items(), key=lambda item: (-item[1], item[0]))
             raise EntryRefused(key, clause, card=Shown(card, quoted=False), pile=need.pile,
@@ -280,7 +286,6 @@ class TableSession:
         except ChanceRefused as exc:
             raise EntryRefused(exc.say.key if exc.say else "table.entry.move", clause,
                                **(exc.say.params if exc.say else {})) from exc
-        note_private(twin)
         return self._settle(_Position(twin, pos.moves + (pos.pending,))), events
 
     def _known(self) -> set[str]:

@@ -194,3 +194,22 @@ def test_junk_entries_are_refused_cleanly_and_change_nothing(game_id, players):
         assert session.enter(choices[0]).ok
     print(f"\n{game_id}: {tried} junk entries, {refused} refused, {tried - refused} legal")
     assert problems == [] and refused > 0.9 * tried
+
+
+def test_a_refused_move_or_card_asks_the_hidden_information_hooks_first(monkeypatch):
+    """private.py (the table-private branch's) may fit an entry the engine refuses by
+    reassigning hidden cards; the session asks it before refusing, and uses its answer."""
+    from foodplay.companion import private
+
+    asked = []
+    monkeypatch.setattr(private, "fit_move",
+                        lambda session, pos, move, verdict: asked.append((move, verdict.clause)))
+    monkeypatch.setattr(private, "fit_card", lambda session, pos, entry: (pos, []) if
+                        entry["card"] == "hidden" else None)
+    session = burg(REVEAL)
+    assert not session.enter({"seat": 1, "kind": "place", "pile": 1}).ok
+    assert [(m.to_json(), clause) for m, clause in asked] == [
+        ({"seat": 1, "kind": "place", "pile": 1}, "R2")]
+    session = burg(REVEAL[:1])
+    assert session.enter({"seat": 0, "kind": "reveal", "card": "hidden"}).ok
+    assert not session.enter({"seat": 0, "kind": "reveal", "card": "unicorn"}).ok
