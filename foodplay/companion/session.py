@@ -15,7 +15,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from foodplay.chance import Chance, ChanceNeeded, ChanceRefused, Outcome
-from foodplay.companion import private
 from foodplay.companion.entries import (
     CardsText,
     EntryRefused,
@@ -28,6 +27,7 @@ from foodplay.companion.entries import (
     read_entry,
     typed_text,
 )
+from foodplay.companion.private import fit, is_secret, pin, play_secret_moves
 from foodplay.engine import Event, Game, Move, Seat, State
 from foodplay.explain import clause_label, step_text
 from foodplay.games import get_game
@@ -127,6 +127,7 @@ class _Position:
     pending: Move | None = None  # a move waiting for the cards it draws
     named: tuple[Outcome, ...] = ()  # outcomes named so far for the pending action
     need: ChanceNeeded | None = None  # the card the table must name now
+    shown: tuple[Event, ...] = ()  # what the moves the companion played for the table showed
 
 
 class TableSession:
@@ -153,10 +154,11 @@ class TableSession:
         self._names = tuple(self.state.names)
 
     # --- the game ---------------------------------------------------------------------------
-    def _new(self, outcomes: list[Outcome], ask: bool = True) -> State:
+    def _new(self, outcomes: list[Outcome] | Chance, ask: bool = True) -> State:
+        chance = outcomes if isinstance(outcomes, Chance) else Chance(outcomes, ask=ask)
         return self.game.new_state(self.players, seed=self.seed, setup=self.setup or None,
                                    options=self.options, names=self.names,
-                                   components=self.components, chance=Chance(outcomes, ask=ask))
+                                   components=self.components, chance=chance)
 
     def _start(self) -> _Position:
         try:
@@ -190,6 +192,9 @@ class TableSession:
         state = pos.state
         if pos.need is not None or state is None or state.is_over:
             return pos
+        secret, shown = play_secret_moves(state)  # private.py: never entered (Food Truck)
+        if secret:
+            pos = replace(pos, moves=pos.moves + secret, shown=pos.shown + tuple(shown))
         legal = state.legal_moves()
         if len(legal) != 1:
             return pos
@@ -211,9 +216,11 @@ class TableSession:
 
     def _step(self, pos: _Position, entry: dict[str, Any]) -> tuple[_Position, list[Event]]:
         """The position after `entry`, and what happened; EntryRefused leaves `pos` as it was."""
-        if is_chance_entry(self.game, entry):
-            return self._chance(pos, entry)
-        return self._move(pos, entry)
+        step = self._chance if is_chance_entry(self.game, entry) else self._move
+        pos, events = step(pos, entry)
+        if pos.shown:  # private.py: the moves played for the table are part of what happened
+            pos, events = replace(pos, shown=()), events + list(pos.shown)
+        return pos, events
 
     def _move(self, pos: _Position, entry: dict[str, Any]) -> tuple[_Position, list[Event]]:
         need = pos.need
@@ -227,16 +234,20 @@ class TableSession:
             verdict = state.check(move)
         except _CHECK_ERRORS as exc:
             raise EntryRefused("table.entry.move", entry=Shown(entry)) from exc
-        if not verdict.ok:
-            fitted = private.fit_move(self, pos, move, verdict)
-            if fitted is not None:  # a card the engine had dealt elsewhere, reassigned
-                return fitted
-            raise EntryRefused(verdict.reason, verdict.clause, **_safe(verdict.params))
+        if not verdict.ok:  # private.py: a card the engine's arbitrary hand does not hold
+            fitted = fit(self._new, pos.moves, state, move)
+            if fitted is None:
+                raise EntryRefused(verdict.reason, verdict.clause, **_safe(verdict.params))
+            if not fitted.ok:
+                raise EntryRefused(fitted.key, fitted.clause, **fitted.params)
+            state = fitted.state
+            pos = replace(pos, state=state)
         twin = _clone(state)
         try:
             events = twin.apply(move)
         except ChanceNeeded as more:
             return replace(pos, pending=move, named=(), need=more), []
+        pin(twin, move)  # private.py: the card it showed is known now
         return self._settle(_Position(twin, pos.moves + (move,))), events
 
     def _chance(self, pos: _Position, entry: dict[str, Any]) -> tuple[_Position, list[Event]]:
@@ -261,9 +272,6 @@ class TableSession:
         if not isinstance(card, str) or not card:
             raise EntryRefused("table.chance.card", clause, card=Shown(card), field="card")
         if not need.possible.get(card):
-            fitted = private.fit_card(self, pos, entry)
-            if fitted is not None:  # the card was in a hidden hand: reassigned
-                return fitted
             key = "table.chance.no_copy" if card in self._known() else "table.chance.unknown"
             left = sorted(need.possible.items(), key=lambda item: (-item[1], item[0]))
             raise EntryRefused(key, clause, card=Shown(card, quoted=False), pile=need.pile,
@@ -283,6 +291,7 @@ class TableSession:
                 events = twin.apply(pos.pending)
             except ChanceNeeded as more:
                 return replace(pos, named=named, need=more), []
+            pin(twin, pos.pending)
         except ChanceRefused as exc:
             raise EntryRefused(exc.say.key if exc.say else "table.entry.move", clause,
                                **(exc.say.params if exc.say else {})) from exc
@@ -517,9 +526,9 @@ def _enter_moves(session: TableSession, record: Record, state: State, chance: Ch
 
     def name_cards(outcomes: list[Outcome]) -> bool:
         for outcome in outcomes:
-            if outcome.card is None:
-                continue  # a private draw: never asked for
             need = session._pos.need
+            if outcome.card is None or need is None or need.pile != outcome.pile:
+                continue  # a private draw: never asked for (named once played: private.py)
             seat = need.seat if need is not None else None
             results.append(session.enter(chance_entry(session.game, outcome.pile, seat,
                                                       outcome.card)))
@@ -533,6 +542,8 @@ def _enter_moves(session: TableSession, record: Record, state: State, chance: Ch
         before = chance.used
         state.apply(move)
         drawn = chance.outcomes[before:chance.used]
+        if is_secret(state, move):
+            continue  # played by the companion (private.py)
         if session._pos.need is None or session._pos.pending != move:
             results.append(session.enter(move.to_json()))
             if not results[-1].ok:

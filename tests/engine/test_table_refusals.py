@@ -196,20 +196,13 @@ def test_junk_entries_are_refused_cleanly_and_change_nothing(game_id, players):
     assert problems == [] and refused > 0.9 * tried
 
 
-def test_a_refused_move_or_card_asks_the_hidden_information_hooks_first(monkeypatch):
-    """private.py (the table-private branch's) may fit an entry the engine refuses by
-    reassigning hidden cards; the session asks it before refusing, and uses its answer."""
-    from foodplay.companion import private
+def test_a_refused_move_asks_the_hidden_information_hook_first(monkeypatch):
+    """private.py (the table-private branch's) may fit a move the engine refuses by
+    reassigning hidden cards; the session asks it before refusing."""
+    from foodplay.companion import session as module
 
     asked = []
-    monkeypatch.setattr(private, "fit_move",
-                        lambda session, pos, move, verdict: asked.append((move, verdict.clause)))
-    monkeypatch.setattr(private, "fit_card", lambda session, pos, entry: (pos, []) if
-                        entry["card"] == "hidden" else None)
+    monkeypatch.setattr(module, "fit", lambda new, moves, state, move: asked.append(move))
     session = burg(REVEAL)
     assert not session.enter({"seat": 1, "kind": "place", "pile": 1}).ok
-    assert [(m.to_json(), clause) for m, clause in asked] == [
-        ({"seat": 1, "kind": "place", "pile": 1}, "R2")]
-    session = burg(REVEAL[:1])
-    assert session.enter({"seat": 0, "kind": "reveal", "card": "hidden"}).ok
-    assert not session.enter({"seat": 0, "kind": "reveal", "card": "unicorn"}).ok
+    assert [m.to_json() for m in asked] == [{"seat": 1, "kind": "place", "pile": 1}]
