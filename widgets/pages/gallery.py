@@ -28,6 +28,7 @@ LESSONS = "lessons.ipynb"  # a game with lessons links to its first one: ?lesson
 # the heuristic bots drink Tea in the first rounds of every seed).
 DEMO = {"burg": "seed=23&step=27"}
 PLAY = "mode=play&seat=0&players=2"  # the Start here path's last step: a seat against bots
+SETUP = "setup.ipynb"  # each game's set-up guide for a real box: ?game=<id>
 EXAMPLES = {"burg": "burg-examples.ipynb", "coffee-rush": "coffee-rush-examples.ipynb",
             "cuisine-a-la-card": "cuisine-a-la-card-examples.ipynb",
             "food-truck": "food-truck-examples.ipynb"}
@@ -56,6 +57,9 @@ def card_html(entry: Listing, lang: str = "en") -> str:
         if entry.id in EXAMPLES:
             links += (f' <a class="fp-examples" href="{esc(with_lang(EXAMPLES[entry.id], lang))}">'
                       f"{esc(_examples_label(entry, lang))}</a>")
+        setup = with_lang(f"{SETUP}?game={entry.id}", lang)
+        links += (f' <a class="fp-setup-guide" href="{esc(setup)}">'
+                  f'{esc(cat.format("ui.guide.table_link"))}</a>')
         first = _first_lesson(entry.id)
         if first is not None:
             links += (f' <a class="fp-lessons" href="{_lesson_href(first, lang)}">'
