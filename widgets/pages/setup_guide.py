@@ -43,7 +43,12 @@ CSS = """
   min-height: 44px; height: auto; white-space: normal; overflow: visible; line-height: 1.45;
   padding: 0.5rem 0; cursor: pointer; font-size: 1rem; }
 .fp-guide-check .widget-label-basic span { white-space: normal; overflow: visible; }
-.fp-guide-check input[type="checkbox"] { flex: none; width: 24px; height: 24px; margin: 0; }
+/* Korean breaks between words, as the app's text does (style.py) */
+.fp-guide.fp-lang-ko .fp-guide-check .widget-label-basic span { word-break: keep-all;
+  overflow-wrap: anywhere; }
+/* the row (the label, the whole step) is the 44 px target; its box sits by the first line */
+.fp-guide-check input[type="checkbox"] { flex: none; align-self: flex-start; width: 24px;
+  height: 24px !important; min-height: 24px !important; margin: 0.1rem 0 0; }
 .fp-guide-check input[type="checkbox"]:focus-visible { outline: 3px solid #0969da;
   outline-offset: 3px; }
 .fp-guide-meta { margin: 0 0 0 2.2rem; font-size: 0.9rem; }
@@ -69,8 +74,9 @@ CSS = """
   .fp-guide-check .widget-label-basic { min-height: 0; padding: 0.15rem 0; font-size: 10pt;
     line-height: 1.3; }
   .fp-guide-check input[type="checkbox"] { appearance: none; -webkit-appearance: none;
-    width: 11pt; height: 11pt; border: 1.2pt solid #000; border-radius: 1pt;
-    background: #fff !important; margin-top: 1pt; }
+    width: 11pt; height: 11pt !important; min-height: 0 !important; border: 1.2pt solid #000;
+    border-radius: 1pt; background: #fff !important; outline: none !important;
+    margin-top: 1pt; }
   .fp-guide-meta { font-size: 8.5pt; margin-left: 1.6rem; }
   .fp-guide-meta a { min-height: 0; line-height: 1.3; color: #000; text-decoration: none; }
   .fp-guide-row { break-inside: avoid; padding: 0.1rem 0 0.2rem; }
