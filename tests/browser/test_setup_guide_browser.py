@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
-from test_screens import check_axe
+from test_screens import LAYOUT_PROBLEMS, check_axe
 
 from foodplay.i18n.messages import catalogue
 
@@ -40,6 +40,7 @@ def test_the_guide_on_a_phone_ticks_by_keyboard_and_prints_on_one_page(
     assert all(menus.nth(i).bounding_box()["height"] >= 44 for i in range(menus.count()))
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide on a 390 px phone"
+    assert page.evaluate(LAYOUT_PROBLEMS, True) == []  # nothing clipped or over an edge
     rule = page.locator("a.fp-guide-rule").first
     assert re.search(r"summary\.ipynb\?game=coffee-rush#rule-C1$", rule.get_attribute("href"))
     check_axe(page, axe_path)

@@ -38,7 +38,7 @@ CSS = """
 .fp-guide-problem { border: 2px solid #bf8700; background: #fff8c5; border-radius: 8px;
   padding: 6px 12px; }
 .fp-guide-row { border-bottom: 1px solid #d0d7de; padding: 0.15rem 0 0.35rem; }
-.fp-guide-check.widget-checkbox { width: 100%; height: auto; }
+.fp-guide-check.widget-checkbox { width: auto; align-self: stretch; height: auto; }
 .fp-guide-check .widget-label-basic { display: flex; align-items: flex-start; gap: 0.6rem;
   min-height: 44px; height: auto; white-space: normal; overflow: visible; line-height: 1.45;
   padding: 0.5rem 0; cursor: pointer; font-size: 1rem; }
@@ -227,9 +227,8 @@ class SetupGuide(widgets.VBox):
         cat = catalogue(None, lang)
         self.steps = steps(game_id, self.players, lang)
         if not keep or len(self.checks) != len(self.steps):
-            self.checks = [classed(widgets.Checkbox(value=False, indent=False,
-                                                    layout=widgets.Layout(width="100%")),
-                                   "fp-guide-check") for _ in self.steps]
+            self.checks = [classed(widgets.Checkbox(value=False, indent=False), "fp-guide-check")
+                           for _ in self.steps]
             for check in self.checks:
                 check.observe(lambda _: self._draw_progress(), "value")
             self.metas = [classed(widgets.HTML(), "fp-guide-meta-box") for _ in self.steps]
