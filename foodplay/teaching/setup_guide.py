@@ -48,7 +48,8 @@ class StepData:
 @dataclass(frozen=True, slots=True)
 class GuideStep:
     """One step of the guide for a table: its number, its text in the language, the clause it
-    follows (id, the number a learner sees, its title) and own or default (with its label)."""
+    follows (id, the number a learner sees, its title and text) and own or default (with its
+    label)."""
 
     number: int
     id: str
@@ -56,6 +57,7 @@ class GuideStep:
     clause: str
     clause_number: str
     clause_title: str
+    clause_text: str
     source: str
     source_label: str
 
@@ -154,7 +156,7 @@ def steps(game_id: str, players: int, lang: str = "en",
         out.append(GuideStep(
             len(out) + 1, data.id, cat.format(data.text, values), clause.id,
             core.format("clause.ref", {"number": clause.number}), clause.title(lang),
-            data.source, core.format(f"guide.source.{data.source}")))
+            clause.text(lang), data.source, core.format(f"guide.source.{data.source}")))
     return out
 
 

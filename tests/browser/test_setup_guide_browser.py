@@ -41,8 +41,13 @@ def test_the_guide_on_a_phone_ticks_by_keyboard_and_prints_on_one_page(
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide on a 390 px phone"
     assert page.evaluate(LAYOUT_PROBLEMS, True) == []  # nothing clipped or over an edge
-    rule = page.locator("a.fp-guide-rule").first
-    assert re.search(r"summary\.ipynb\?game=coffee-rush#rule-C1$", rule.get_attribute("href"))
+    # a step's rule opens by keyboard to its text, with the link to the rules summary
+    rule = page.locator(".fp-guide-meta > summary").first
+    rule.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".fp-guide-clause").first).to_contain_text("102 ingredient tokens")
+    link = page.locator("a.fp-guide-rule-link").first
+    assert re.search(r"summary\.ipynb\?game=coffee-rush#rule-C1$", link.get_attribute("href"))
     check_axe(page, axe_path)
     save_screenshot(page, "setup-guide-phone")
 
@@ -66,3 +71,12 @@ def test_the_guide_on_a_phone_ticks_by_keyboard_and_prints_on_one_page(
     expect(boxes.nth(1)).to_be_checked()
     expect(page.locator(".fp-guide-heading")).to_have_text("Coffee Rush 준비하기: 2인 게임")
     save_screenshot(page, "setup-guide-phone-ko")
+
+    # French, the longest words of the five, still prints on one page
+    page.locator(".fp-lang select").select_option(label=catalogue(None, "fr").format(
+        "ui.lang.name"))
+    expect(progress).to_contain_text("Étape", timeout=UPDATE_MS)
+    page.emulate_media(media="print")
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", page.pdf(prefer_css_page_size=True)))
+    page.emulate_media(media="screen")
+    assert pages == 1, f"the French guide prints on {pages} pages"

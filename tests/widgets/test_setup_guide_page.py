@@ -80,6 +80,7 @@ def test_each_step_links_its_rule_and_says_own_or_default():
     assert "fp-guide-default" in first and "tutor default" in first
     assert 'href="summary.ipynb?game=burg#rule-R0"' in fifth and "fp-guide-own" in fifth
     assert "Who goes first" in fifth  # the clause's title beside its number
+    assert "most recently ate a hamburger" in fifth  # and its text, behind the title
     assert "BURG (publisher unknown)" in page.head.value
     rulebook = get_game("burg").rulebook()
     anchors = re.findall(r"#rule-([\w-]+)", "".join(m.value for m in page.metas))

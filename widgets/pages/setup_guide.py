@@ -2,9 +2,10 @@
 
 A table sets a real box up from it: a game and a player count (menus, or the page's address),
 then the guide's numbered steps (`foodplay.teaching.setup_guide`), each with a box to tick by
-touch or keyboard, the rule it follows (a link to that rule in the rules summary) and whether
-it is the rulebook's own or the tutor's default. The Language menu redraws everything at once,
-ticks kept. A bad address value is refused in a sentence, and the page opens with the default.
+touch or keyboard, the rule it follows (it opens to the rule's text and a link to it in the rules
+summary) and whether it is the rulebook's own or the tutor's default. The Language menu redraws
+everything at once, ticks kept. A bad address value is refused in a sentence, and the page opens
+with the default.
 It prints on one page, the ticked boxes as empty ones (to tick with a pen).
 """
 
@@ -52,33 +53,46 @@ CSS = """
 .fp-guide-check input[type="checkbox"]:focus-visible { outline: 3px solid #0969da;
   outline-offset: 3px; }
 .fp-guide-meta { margin: 0 0 0 2.2rem; font-size: 0.9rem; }
+.fp-guide-meta > summary { min-height: 44px; display: flex; flex-wrap: wrap; width: fit-content;
+  max-width: calc(100% - 6px); align-items: center; gap: 0 0.4rem; cursor: pointer;
+  color: #0550ae; list-style: none; }
+.fp-guide-meta > summary::-webkit-details-marker { display: none; }
+.fp-guide-meta > summary::before { content: "▸"; }
+.fp-guide-meta[open] > summary::before { content: "▾"; }
+.fp-guide-meta > summary:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }
+.fp-guide-clause { margin: 0.2rem 0; color: #1f2328; }
 .fp-guide-meta a { display: inline-block; min-height: 44px; line-height: 44px;
   color: #0550ae; }
 .fp-guide-source { display: inline-block; font-size: 0.8em; font-weight: 600;
-  border-radius: 4px; border: 1px solid; padding: 0 0.4em; margin-left: 0.4em; }
+  border-radius: 4px; border: 1px solid; padding: 0 0.4em; }
 .fp-guide-own { background: #dafbe1; color: #116329; border-color: #4ac26b; }
 .fp-guide-default { background: #fbefff; color: #6e40c9; border-color: #c297ff; }
 .fp-guide-progress { font-weight: 600; margin: 0.3rem 0; }
 @media print {
   @page { size: A4; margin: 12mm; }
   #voila-top-panel, .jp-InputArea, .jp-InputPrompt, .jp-OutputPrompt, .jp-Toolbar,
-  .fp-guide-menus, .fp-guide-progress, .fp-guide-print, .fp-load-check { display: none !important; }
+  .fp-guide-menus, .fp-guide-progress, .fp-guide-print, .fp-guide-intro,
+  .fp-load-check { display: none !important; }
   html, body, #main, .jp-LabShell, .lm-Widget, .jp-Notebook, .jp-Cell, .jp-OutputArea,
   .jp-OutputArea-child, .jp-OutputArea-output, .jupyter-widgets, .widget-box {
     position: static !important; overflow: visible !important; height: auto !important;
     max-height: none !important; min-height: 0 !important; contain: none !important;
     box-shadow: none !important; }
   .jp-Cell, .jp-OutputArea-output { padding: 0 !important; margin: 0 !important; }
-  .fp-guide { font-size: 10pt; max-width: none; color: #000; }
-  .fp-guide-title h2 { font-size: 14pt; }
-  .fp-guide-check .widget-label-basic { min-height: 0; padding: 0.15rem 0; font-size: 10pt;
-    line-height: 1.3; }
+  .fp-guide { font-size: 9.5pt; max-width: none; color: #000; }
+  .fp-guide-title h2 { font-size: 13pt; }
+  .fp-guide-check .widget-label-basic { min-height: 0; padding: 0.1rem 0; font-size: 9.5pt;
+    line-height: 1.25; }
   .fp-guide-check input[type="checkbox"] { appearance: none; -webkit-appearance: none;
     width: 11pt; height: 11pt !important; min-height: 0 !important; border: 1.2pt solid #000;
     border-radius: 1pt; background: #fff !important; outline: none !important;
     margin-top: 1pt; }
-  .fp-guide-meta { font-size: 8.5pt; margin-left: 1.6rem; }
-  .fp-guide-meta a { min-height: 0; line-height: 1.3; color: #000; text-decoration: none; }
+  .fp-guide-meta { font-size: 8pt; margin-left: 1.6rem; }
+  .fp-guide-meta > summary { min-height: 0 !important; color: #000; }
+  .fp-guide .fp-guide-meta > summary:focus, .fp-guide .fp-guide-meta > summary:focus-visible,
+  .fp-guide .fp-guide-check input:focus-visible { outline: none !important; }
+  .fp-guide-meta > summary::before, .fp-guide-meta[open] > summary::before { content: none; }
+  .fp-guide-meta > :not(summary) { display: none; }
   .fp-guide-row { break-inside: avoid; padding: 0.1rem 0 0.2rem; }
 }
 """
@@ -136,14 +150,17 @@ def rule_href(game_id: str, clause_id: str, lang: str) -> str:
 
 
 def meta_html(game_id: str, step: GuideStep, lang: str) -> str:
-    """A step's rule (a link to it in the rules summary) and its own-or-default label."""
+    """A step's rule: its number and title (with the own-or-default label), opening to the
+    clause's text and a link to it in the rules summary."""
     cat = catalogue(None, lang)
-    title = cat.format("ui.guide.rule_link", {"rule": step.clause_number})
-    return (f'<p class="fp-guide-meta"><a class="fp-guide-rule" target="_blank" rel="noopener"'
-            f' href="{esc(rule_href(game_id, step.clause, lang))}" title="{esc(title)}">'
-            f"{esc(step.clause_number)} · {esc(step.clause_title)}</a>"
+    link = cat.format("ui.guide.rule_link", {"rule": step.clause_number})
+    return (f'<details class="fp-guide-meta"><summary><span class="fp-guide-rule">'
+            f"{esc(step.clause_number)} · {esc(step.clause_title)}</span>"
             f'<span class="fp-guide-source fp-guide-{esc(step.source)}">'
-            f"{esc(step.source_label)}</span></p>")
+            f"{esc(step.source_label)}</span></summary>"
+            f'<p class="fp-guide-clause">{esc(step.clause_text)}</p>'
+            f'<p><a class="fp-guide-rule-link" target="_blank" rel="noopener" '
+            f'href="{esc(rule_href(game_id, step.clause, lang))}">{esc(link)}</a></p></details>')
 
 
 class SetupGuide(widgets.VBox):
