@@ -172,6 +172,7 @@ class SetupGuide(widgets.VBox):
         self.link = link  # the address's refusals, said in the menu's language until a choice
         self.steps: list[GuideStep] = []
         self.checks: list[widgets.Checkbox] = []
+        self.metas: list[widgets.HTML] = []
         self._quiet = False
         self.game_select = classed(widgets.Dropdown(
             options=[(get_game(g).title, g) for g in built_games()], value=game,
