@@ -25,6 +25,7 @@ SETTLE_MS = 3_000  # the focus follows a redraw at once; this only bounds the wa
 MOST_KEYS = 25
 MOST_TABS = 250  # per action: past this, the control is not reachable by Tab
 MOVES = ".fp-moves"
+RING_TABS = 40  # controls checked for their focus ring, from the top of the page
 
 # What the learner does at a decision: the move's label, from the move buttons shown.
 def choose(labels: list[str], built: int) -> int:
@@ -153,3 +154,20 @@ def test_a_burg_turn_by_keyboard_alone(page, voila_server, save_screenshot):
     assert page.evaluate(RING)["width"] >= 2
     page.keyboard.press("m")
     assert page.evaluate(IN_PANEL)
+    # the ring on every kind of control, as Tab reaches them from the top of the page
+    page.evaluate("() => document.activeElement.blur()")
+    kinds = set()
+    for _ in range(RING_TABS):
+        page.keyboard.press("Tab")
+        ring = page.evaluate(RING)
+        if ring["tag"] == "BODY":
+            continue
+        kinds.add(ring["tag"])
+        assert ring["style"] != "none" and ring["width"] >= 2, ring
+        assert contrast(ring["colour"], ring["behind"]) >= 3, ring
+    assert {"A", "BUTTON", "SELECT", "INPUT"} <= kinds, kinds
+    # and when the focus came by a click (ipywidgets' own ring: 1 px #64b5f6, 2.2:1 on white)
+    page.locator("button.fp-hint").click()
+    ring = page.evaluate(RING)
+    assert ring["text"] == "Hint" and ring["width"] >= 2, ring
+    assert contrast(ring["colour"], ring["behind"]) >= 3, ring
