@@ -117,14 +117,12 @@ CSS = """
 .fp-app .fp-ft-c-pizza { background: #c8102e; }
 .fp-app .fp-ft-c-curry { background: #8a6414; }
 
-/* focus always visible: !important, as ipywidgets' own focus rules are more specific (a 1 px
-   #64b5f6 outline on buttons, 2.2:1 on white; none on fields, whose border turns #64b5f6) */
-.fp-app button:focus-visible, .fp-app select:focus-visible, .fp-app input:focus-visible,
-.fp-app textarea:focus-visible, .fp-app a:focus-visible, .fp-app summary:focus-visible,
-.fp-app [tabindex]:focus-visible, .fp-teacher button:focus-visible,
-.fp-teacher select:focus-visible, .fp-teacher textarea:focus-visible,
-.fp-teacher input:focus-visible, .fp-teacher a:focus-visible {
-  outline: 3px solid #0969da !important; outline-offset: 2px !important; }
+/* focus always visible, on every control of the tutor's pages, however the focus came (a key,
+   a click, or the page's script after a redraw: focus.py): 3 px #0969da, 5.2:1 on white and
+   4.9:1 on the move panel's #f6f8fa. !important, as ipywidgets' own focus rules are more
+   specific (a 1 px #64b5f6 outline on buttons, 2.2:1 on white; none on fields) */
+:is(.fp-app, .fp-teacher, .fp-page-text) :is(button, select, input, textarea, a[href], summary,
+  [tabindex]):focus { outline: 3px solid #0969da !important; outline-offset: 2px !important; }
 
 /* links and buttons look like what they are, on every page (Voila's page styles leave a link
    black and plain); the teacher's action links are buttons */
