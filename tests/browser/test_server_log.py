@@ -3,7 +3,8 @@
 - Voilà's folder listing (the server's root, /voila/tree) declares its language: axe's
   `html-has-lang` finds nothing (the tutor's page.html in widgets/serving/jupyter/).
 - A page load, its page closed without its beacon, and the culler shutting its kernel down
-  leave no WARNING, ERROR or traceback in the server's log (widgets/serving/server_log.py).
+  leave no WARNING, ERROR or traceback in the server's log (widgets/serving/server_log.py),
+  and the page's console no webpack version warning (templates/foodplay/harmless_versions.js).
 """
 
 from __future__ import annotations
@@ -42,12 +43,18 @@ def test_a_page_load_and_a_cull_log_no_warning(browser, notebook_url, server_log
     context = new_context(browser)
     try:
         shown = context.new_page()
+        warnings: list[str] = []
+        shown.on("console", lambda message: message.type == "warning"
+                 and warnings.append(message.text))
         shown.goto(notebook_url("summary.ipynb"))
         expect(shown.locator(".fp-summary").first).to_be_visible(timeout=RENDER_MS)
         kernel = VoilaKernels.of(shown)
     finally:
         context.close()  # no beacon: the kernel is left for the culler
     assert kernel
+    # webpack's version warnings (templates/foodplay/harmless_versions.js)
+    versions = [w for w in warnings if re.search(r"(Unsatisfied|No satisfying) version", w)]
+    assert versions == [], versions
 
     def written() -> str:
         with open(server_log, "rb") as log:

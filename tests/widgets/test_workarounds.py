@@ -122,6 +122,11 @@ def _breakers() -> list[tuple[Callable[[], None], str, Callable[[pytest.MonkeyPa
         mp.setattr(guards, "_base_page", lambda: base.replace(
             "{% block meta %}", "{% block head_js %}{% endblock %}{% block meta %}"))
 
+    def webpack_reworded(mp):
+        text = guards._widget_extension_text()
+        mp.setattr(guards, "_widget_extension_text", lambda: text.replace(
+            '"Unsatisfied version "+', '"Unsatisfied version of "+'))
+
     def culler_reworded(mp):
         source = guards._culler_source()
         mp.setattr(guards, "_culler_source", lambda: source.replace("Culling '%s' kernel",
@@ -204,10 +209,11 @@ def _breakers() -> list[tuple[Callable[[], None], str, Callable[[pytest.MonkeyPa
         (guards.guard_portal_state_requests, "portal", get_state_renamed),
         (guards.guard_page_css_names_voilas_elements, "page-css", panel_renamed),
         (guards.guard_server_log_culler, "server-log", culler_reworded),
+        (guards.guard_console_versions_messages, "console-versions", webpack_reworded),
     ]
 
 
-BREAKERS = 22
+BREAKERS = 23
 
 
 def test_every_breaker_is_run() -> None:

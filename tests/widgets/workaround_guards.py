@@ -41,6 +41,7 @@ WORKAROUNDS: dict[str, tuple[str, tuple[str, ...]]] = {
                  ("voila", "ipywidgets")),
     "portal": ("widgets/app/portal.py (Portal.get_state)", ("ipywidgets",)),
     "server-log": ("widgets/serving/server_log.py", ("jupyter_server",)),
+    "console-versions": ("templates/foodplay/harmless_versions.js", ("voila", "ipywidgets")),
 }
 
 
@@ -297,6 +298,29 @@ def guard_template_page_html_blocks() -> None:
               f"Voilà's base page.html has a block {name} that the tutor's page.html lacks")
     check(re.search(r"<html>", base), "template", "Voilà's base page.html now writes <html> "
           "with attributes: compare it with the tutor's page.html, which may be dropped")
+
+
+def _widget_extension_text() -> str:
+    """The page's widget extension's webpack runtime (jupyterlab_widgets, from ipywidgets)."""
+    import sys
+
+    folder = (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyter-widgets"
+              / "jupyterlab-manager" / "static")
+    return "\n".join(p.read_text(errors="replace") for p in sorted(folder.glob("remoteEntry*.js")))
+
+
+def guard_console_versions_messages() -> None:
+    """webpack's runtime in the widget extension still words its version warnings as
+    harmless_versions.js expects, and still asks for a newer JupyterLab than Voilà shares
+    (else the warnings are gone at their cause, and the filter can go)."""
+    text = _widget_extension_text()
+    check('"Unsatisfied version "+' in text and '" of shared singleton module "+' in text
+          and '"No satisfying version ("+' in text and '") of shared module "+' in text,
+          "console-versions", "the widget extension's webpack runtime words its version "
+          "warnings differently: harmless_versions.js no longer matches them")
+    check('requiredVersion:"^4.6' in text, "console-versions",
+          "the widget extension no longer asks for a JupyterLab newer than Voilà's 4.2: "
+          "check the page's console, the filter may go")
 
 
 def _culler_source() -> str:
@@ -588,4 +612,5 @@ GUARDS: dict[str, list[Callable[[], None]]] = {
     "page-css": [guard_page_css_names_voilas_elements],
     "portal": [guard_portal_state_requests],
     "server-log": [guard_server_log_culler],
+    "console-versions": [guard_console_versions_messages],
 }
