@@ -59,6 +59,7 @@ class QuizPanel(widgets.VBox):
         self.seed = seed
         self.kind = kind if kind in (*KINDS, ANY) else ANY
         self.asked = 0
+        self.following = False  # under a LessonPlayer (follow): say so under the heading
         self.right = 0
         self.quiz: Quiz | None = None
         self._checked = False
@@ -162,8 +163,10 @@ class QuizPanel(widgets.VBox):
             self.next_question()
 
     def follow(self, player: Any) -> QuizPanel:
-        """Ask about whichever game a LessonPlayer shows."""
+        """Ask about whichever game a LessonPlayer shows (and say so under the heading)."""
+        self.following = True
         self.set_game(player.game_id)
+        self._draw_title(self._text())
         player.game_select.observe(self.errors(lambda change: self.set_game(change["new"])),
                                    "value")
         player.lang_select.observe(self.errors(lambda change: self.set_lang(change["new"])),
@@ -186,12 +189,18 @@ class QuizPanel(widgets.VBox):
             names = Timeline(self.quiz.record).state_at(0).names
         return Text(get_game(self.game_id), self.lang, names)
 
+    def _draw_title(self, text: Text) -> None:
+        """The quiz's one heading (a section of the lessons page, as the lessons' own title is),
+        and what it asks about."""
+        follows = f' {text.html("ui.quiz.follows")}' if self.following else ""
+        self.title.value = (f'<h2 class="fp-quiz-title">{text.html("ui.quiz.title")}: '
+                            f"{esc(get_game(self.game_id).title)}</h2>"
+                            f'<p class="fp-quiz-intro">{text.html("ui.quiz.intro")}{follows}</p>')
+
     def render(self) -> None:
         text = self._text()
         game = get_game(self.game_id)
-        self.title.value = (f'<h3 class="fp-quiz-title">{text.html("ui.quiz.title")}: '
-                            f"{esc(game.title)}</h3>"
-                            f'<p class="fp-quiz-intro">{text.html("ui.quiz.intro")}</p>')
+        self._draw_title(text)
         options = [(text(f"ui.quiz.kind.{k}"), k) for k in KINDS]
         options = [(f"{text('ui.quiz.kind.allowed')} · {text('ui.quiz.kind.reveal')} · "
                     f"{text('ui.quiz.kind.scores')}", ANY)] + options
