@@ -62,7 +62,7 @@ def card_html(entry: Listing, lang: str = "en") -> str:
             links += f" {_examples_link(entry, lang)}"
         setup = with_lang(f"{SETUP}?game={entry.id}", lang)
         links += (f' <a class="fp-setup-guide" href="{esc(setup)}">'
-                  f'{esc(cat.format("ui.guide.table_link"))}</a>')
+                  f'{esc(cat.format("ui.guide.table_link", {"title": entry.title}))}</a>')
         first = _first_lesson(entry.id)
         if first is not None:
             links += (f' <a class="fp-lessons" href="{_lesson_href(first, lang)}">'
