@@ -10,7 +10,7 @@ import ipywidgets as widgets
 import pytest
 from page_words import english_in
 
-from foodplay.i18n.messages import LANGUAGES
+from foodplay.i18n.messages import LANGUAGES, catalogue
 from foodplay.record import Record
 from foodplay_widgets import App
 from foodplay_widgets.pages import lab
@@ -104,15 +104,20 @@ def lessons_page() -> tuple[widgets.Widget, widgets.Dropdown]:
     player.hint_button.click()
     player.hint_button.click()
     player.try_buttons[-1].click() if player.try_buttons else None
+    quiz.answer(set(quiz.quiz.answer))  # answered and marked: the verdict and score shown
+    quiz.check.click()
     return widgets.VBox([tips, player, heading, quiz]), player.lang_select
 
 
 def test_the_lessons_page_with_a_hint_and_the_quiz_asking_leaves_no_english() -> None:
     page, menu = lessons_page()
     assert english_in(page, "fr"), "the check sees English where there is English"
+    player, quiz = page.children[1], page.children[3]
     for lang in OTHERS:
         left = switched(page, menu, lang)
         assert left == [], f"lessons in {lang}: {left[:8]}"
+        assert player.hints.value and quiz.result.value, f"{lang}: hint or verdict wiped"
+        assert catalogue(None, lang).format("ui.quiz.right") in quiz.result.value  # still right
 
 
 def test_teacher_mode_with_a_note_and_links_leaves_no_english() -> None:
