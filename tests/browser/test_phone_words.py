@@ -91,13 +91,17 @@ def test_french_and_portuguese_on_a_phone(page, notebook_url, save_screenshot):
                  lang="pt").query()
     page.set_viewport_size(PHONE)
     page.goto(notebook_url("cuisine-a-la-card.ipynb", query), timeout=WAIT_MS)
-    page.locator(".fp-cu-name", has_text="Manjericão").first.wait_for(timeout=WAIT_MS)
+    basil = page.locator(".fp-cu-name", has_text="Manjericão").first
+    basil.wait_for(timeout=WAIT_MS)
     page.wait_for_timeout(500)
+    basil.scroll_into_view_if_needed()
     save_screenshot(page, "phone-words-pt")
     check(page, "pt", "pt-BR")
     page.locator(".fp-app .fp-lang select").first.select_option(
         label=catalogue(None, "fr").format("ui.lang.name"))
-    page.locator(".fp-cu-name", has_text="Basilic").first.wait_for(timeout=10_000)
+    basil = page.locator(".fp-cu-name", has_text="Basilic").first
+    basil.wait_for(timeout=10_000)
     page.wait_for_timeout(500)
+    basil.scroll_into_view_if_needed()
     save_screenshot(page, "phone-words-fr")
     check(page, "fr", "fr")
