@@ -26,6 +26,11 @@ CSS = """
 .fp-app { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   color: #1f2328; max-width: 1400px; gap: 8px; }
 .fp-app .widget-html-content { line-height: 1.4; }
+/* A word too long for its line is hyphenated by the dictionary of the language the page marks
+   (its lang, page_lang.js), else wrapped whole: never cut at any letter ("Manjericã / o"), and
+   a box is never narrower than its longest word. */
+.fp-app .widget-html-content, .fp-app .widget-label, .fp-app button {
+  hyphens: auto; -webkit-hyphens: auto; overflow-wrap: break-word; }
 /* Korean breaks lines between words, as Korean print does; a word too long for its box may
    still break anywhere rather than stick out. Chinese and Korean get a taller line. */
 .fp-app.fp-lang-ko .widget-html-content { word-break: keep-all; overflow-wrap: anywhere; }
@@ -102,8 +107,8 @@ CSS = """
 .fp-app .fp-rulebook-goto { flex: 1 1 auto !important; }
 .fp-app .fp-search-row > .widget-text { flex: 1 1 100% !important; min-width: 0;
   max-width: calc(100% - 4px); flex-wrap: wrap; }
-.fp-app .fp-cr-order-name, .fp-app .fp-cr-ing, .fp-app .fp-card { overflow-wrap: anywhere;
-  max-width: 100%; }
+.fp-app .fp-cr-order-name, .fp-app .fp-cr-ing, .fp-app .fp-card { overflow-wrap: break-word;
+  hyphens: auto; -webkit-hyphens: auto; max-width: 100%; }
 
 /* colours that meet WCAG AA (4.5:1) with their text: ipywidgets' button styles, and the meals
    of Food Truck whose own colours were too light for white text */

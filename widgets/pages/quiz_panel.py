@@ -178,9 +178,35 @@ class QuizPanel(widgets.VBox):
         question from the same seed's game, asked again in `lang`."""
         if lang in LANGUAGES and lang != self.lang:
             self.lang = lang
+            chosen, checked = self._chosen_choices(), self._checked
             if self.quiz is not None:
                 self.quiz = quiz_at(self.quiz.kind, self.game_id, self.seed, lang) or self.quiz
             self.render()
+            self._keep_answer(chosen, checked)
+
+    @staticmethod
+    def _identity(choice: Any) -> tuple:
+        """A choice as it is in any language: what it says about the game, not its words."""
+        return (choice.move, choice.claim, choice.clauses, choice.correct)
+
+    def _chosen_choices(self) -> list[tuple]:
+        return [self._identity(self.quiz.choices[i]) for i in sorted(self.chosen())]
+
+    def _keep_answer(self, chosen: list[tuple], checked: bool) -> None:
+        """The learner's answer to the question asked again (its choices may come in another
+        order), and its marking once checked (counted once: the score stays), after a
+        language switch. A question that is not the same in the new language starts afresh."""
+        if self.quiz is None or not chosen:
+            return
+        now = [self._identity(choice) for choice in self.quiz.choices]
+        if not all(identity in now for identity in chosen):
+            self._checked = False
+            return
+        chosen = {now.index(identity) for identity in chosen}
+        self.answer(chosen)
+        if checked:
+            self._draw_result(self.quiz.mark(chosen))
+            self.check.disabled = True
 
     # --- drawing -------------------------------------------------------------------------
     def _text(self) -> Text:
