@@ -184,6 +184,14 @@ class TableCompanion(widgets.VBox):
             return False
         game, players, names, first = values
         session = TableSession(game, players, first=first, names=names)
+        try:
+            session.record()
+        except Exception:  # noqa: BLE001 - a game whose draws the table cannot name yet
+            self.messages.clear()
+            self.messages.add("problem", [self.text("ui.table.not_ready",
+                                                    title=get_game(game).title)])
+            self.render()
+            return False
         self._begin(session, new_key())
         return True
 

@@ -143,7 +143,7 @@ def scores_html(text: Text, state: State) -> str:
         known = [k.text for k in renderer.known_scores(view, state, text)]
         progress = renderer.progress(view, text)
     except Exception:  # noqa: BLE001 - a game without those words: the bare scores
-        known = [text("ui.table.points", count=v) for v in state.scores()]
+        known = [str(v) for v in state.scores()]
         progress = ""
     rows = "".join(f'<tr><th scope="row">{esc(text.name(s))}</th><td>{esc(k)}</td></tr>'
                    for s, k in enumerate(known))

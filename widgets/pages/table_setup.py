@@ -76,8 +76,8 @@ def parse_table_query(query: str) -> TableLink:
         raw = values["players"]
         number = int(raw) if raw.isascii() and raw.isdecimal() and len(raw) < 4 else None
         if number is None or not low <= number <= high:
-            link.problems.append(("ui.table.link.bad_players", {"value": Echo(raw), "low": low,
-                                                                "high": high}))
+            link.problems.append(("ui.table.link.bad_players", {
+                "name": "players", "value": Echo(raw), "low": low, "high": high}))
         else:
             players = number
     if len(link.problems) > bad:  # the game's settings go together, or not at all
