@@ -66,7 +66,7 @@ class TableCompanion(widgets.VBox):
         guard = self.errors
         self.session: TableSession | None = None
         self.key: str | None = None
-        self.last: tuple[str, Any] | None = None  # the last entry's label and Result
+        self.last: tuple[dict, Any] | None = None  # the last entry and its Result
         self.correcting: int | None = None
         self._probe: TableSession | None = None  # the game before the entry being corrected
         self._cards: dict[str, int] = {}  # every card a chance prompt offered: its box copies
@@ -237,16 +237,13 @@ class TableCompanion(widgets.VBox):
         session = self.session
         if session is None:
             return None
-        possible = self._possible(self._current())
-        label = entry_label(self.text, self._current(), entry,
-                            possible if "card" in entry and possible else None)
         if self.correcting is not None:
             result = session.correct(self.correcting, dict(entry))
             if result.ok:
                 self.correcting, self._probe = None, None
         else:
             result = session.enter(dict(entry))
-        self.last = (label, result)
+        self.last = (dict(entry), result)
         if result.ok:
             self.more_toggle.value = False
             self._keep()
@@ -278,7 +275,7 @@ class TableCompanion(widgets.VBox):
         if self.session is None:
             return None
         result = self.session.undo()
-        self.last = ("", result)
+        self.last = ({}, result)
         self.correcting, self._probe = None, None
         if result.ok:
             self._keep()
@@ -393,7 +390,7 @@ class TableCompanion(widgets.VBox):
         if self.last is None:
             self.result.value = ""
             return
-        label, result = self.last
+        entry, result = self.last
         if result.ok and result.events:
             self.result.value = accepted_html(text, self.session.state, result,
                                               self.reader.prefix)
@@ -401,6 +398,10 @@ class TableCompanion(widgets.VBox):
             self.result.value = (f'<div class="fp-table-accepted" role="status"><p>'
                                  f"{esc(result.reason(self.lang))}</p></div>")
         else:
+            current = self._current()  # a refusal changed nothing: the choices were these
+            possible = self._possible(current)
+            label = entry_label(text, current, entry,
+                                possible if "card" in entry and possible else None)
             self.result.value = refused_html(text, label, result, self.reader.prefix)
 
     def _draw_choices(self) -> None:
