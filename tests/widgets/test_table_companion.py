@@ -232,3 +232,12 @@ def test_the_language_switches_mid_game_everywhere_at_once():
     assert len(page.session.entries) == 4
     assert page.errors.errors == []
 
+
+
+def test_each_game_card_in_the_gallery_links_to_the_companion():
+    from foodplay.games import LISTINGS
+    from foodplay_widgets.pages.gallery import card_html
+
+    for entry in LISTINGS:
+        if entry.module is not None:
+            assert f'href="table.ipynb?game={entry.id}&amp;lang=ko"' in card_html(entry, "ko")

@@ -42,6 +42,7 @@ from foodplay_widgets.pages.table_html import (
     over_html,
     prompt_html,
     refused_html,
+    score_line,
     scores_html,
 )
 from foodplay_widgets.pages.table_setup import SetupForm, parse_table_query
@@ -112,11 +113,8 @@ class TableCompanion(widgets.VBox):
         self.save = classed(widgets.HTML(), "fp-table-save")
         self.reader = RulebookReader(guard)
         self.lookup_title = classed(widgets.HTML(), "fp-table-lookup-title")
-        self.play = classed(widgets.VBox(
-            [self.prompt, self.result, self.choices, self.more_toggle, self.more, self.tools,
-             self.over, self.scores, self.save, self.log_box, self.correct_box, self.describe,
-             self.typed_box, self.lookup_title, self.reader],
-            layout=widgets.Layout(display="none")), "fp-table-play")
+        self.play = classed(widgets.VBox(layout=widgets.Layout(display="none")),
+                            "fp-table-play")
         self.store = TableStore(guard(self._stored_games))
         super().__init__([style_widget(TABLE_CSS + LANGUAGE_LINKS_CSS), self.lang_select,
                           self.head, self.messages, self.resume_box, self.setup, self.play,
@@ -172,8 +170,8 @@ class TableCompanion(widgets.VBox):
         title = text.html("ui.table.title", title=game.title)
         credits = esc(credits_text(game.id, self.lang))
         self.head.value = (f'<h2 class="fp-app-title">{title}</h2>'
-                           f'<p class="fp-table-credits">{credits}</p>'
-                           f"<p>{text.html('ui.table.intro')}</p>")
+                           f'<p class="fp-table-credits">{credits}</p>' + (
+                               "" if self.session else f"<p>{text.html('ui.table.intro')}</p>"))
 
     # --- starting ------------------------------------------------------------------------
     def start(self) -> bool:
@@ -353,8 +351,9 @@ class TableCompanion(widgets.VBox):
         if self.correcting is not None:
             head = (f'<p class="fp-table-correcting-note" role="status">'
                     f'{text.html("ui.table.correct.now", n=self.correcting + 1)}</p>')
-        self.prompt.value = head + prompt_html(text, prompt)
+        self.prompt.value = head + prompt_html(text, prompt, score_line(text, session.state))
         self._draw_result()
+        self._order()
         self._draw_choices()
         self.undo_button.description = text("ui.table.undo")
         self.undo_button.disabled = not session.entries
@@ -384,6 +383,18 @@ class TableCompanion(widgets.VBox):
         self.lookup_title.value = f'<h3>{text.html("ui.table.lookup")}</h3>'
         self.reader.render(session.state.game.rulebook(), text)
         self._draw_save()
+
+    def _order(self) -> None:
+        """The play area, top down: what to do, then the entries to tap (a refusal goes
+        between them, where the eye is; an accepted entry's explanation after them)."""
+        refused = self.last is not None and not self.last[1].ok
+        head = [self.prompt, self.result] if refused else [self.prompt]
+        tail = [] if refused else [self.result]
+        children = (*head, self.choices, self.more_toggle, self.more, self.tools, *tail,
+                    self.over, self.scores, self.save, self.log_box, self.correct_box,
+                    self.describe, self.typed_box, self.lookup_title, self.reader)
+        if self.play.children != children:
+            self.play.children = children
 
     def _draw_result(self) -> None:
         text = self.text

@@ -35,6 +35,8 @@ TABLE_CSS = """
 .fp-table-prompt { border-left: 6px solid #0969da; padding: 4px 12px; margin: 4px 0;
   background: #f6f8fa; }
 .fp-table-prompt .fp-table-turn { font-weight: 700; font-size: 1.2rem; margin: 0.2em 0; }
+.fp-table-prompt p { margin: 0.2em 0; }
+.fp-table-score-line { color: #424a53; font-size: 0.95rem; }
 .fp-table-refusal { border: 2px solid #cf222e; background: #ffebe9; border-radius: 8px;
   padding: 6px 12px; }
 .fp-table-accepted { border: 2px solid #1a7f37; background: #dafbe1; border-radius: 8px;
@@ -72,8 +74,9 @@ def entry_label(text: Text, session: Any, entry: Mapping[str, Any],
         return json.dumps(dict(entry), ensure_ascii=False)
 
 
-def prompt_html(text: Text, prompt: Any) -> str:
-    """What the table does next: the session's prompt in the page's language."""
+def prompt_html(text: Text, prompt: Any, scores: str = "") -> str:
+    """What the table does next: the session's prompt in the page's language (and `scores`,
+    a short line of the scores so far, as HTML)."""
     said = prompt.text(text.lang)
     if prompt.kind == "over":
         return (f'<div class="fp-table-prompt" role="status"><p class="fp-table-turn">'
@@ -82,7 +85,15 @@ def prompt_html(text: Text, prompt: Any) -> str:
     who = text("ui.table.turn", seats=seats, count=len(seats)) if seats else ""
     head = f'<p class="fp-table-turn">{esc(who)}</p>' if who else ""
     return (f'<div class="fp-table-prompt" role="status" aria-live="polite">{head}'
-            f'<p class="fp-table-next">{esc(said)}</p></div>')
+            f'<p class="fp-table-next">{esc(said)}</p>{scores}</div>')
+
+
+def score_line(text: Text, state: State) -> str:
+    """The scores so far in one short line ("Alice 0 · Bob -1")."""
+    items = [text("ui.table.score_item", seat=s, points=v) for s, v in enumerate(state.scores())]
+    said = text("ui.table.score_line", items=text.catalogue.template("list.sep").join(items))
+    return f'<p class="fp-table-score-line">{esc(said)}</p>'
+
 
 
 def cited_html(text: Text, clause_ids: Sequence[str], prefix: str) -> str:
@@ -105,8 +116,8 @@ def accepted_html(text: Text, state: State, result: Any, prefix: str) -> str:
     if not cited and result.clause:
         cited.append(result.clause)
     rules = cited_html(text, cited, prefix)
-    rules = f'<h4 class="fp-rules-title">{text.html("ui.explain.rules")}</h4>{rules}' \
-        if rules else ""
+    rules = (f'<details class="fp-table-rules"><summary class="fp-rules-title">'
+             f'{text.html("ui.explain.rules")}</summary>{rules}</details>') if rules else ""
     return (f'<div class="fp-table-accepted fp-explain" role="status">'
             f'<p class="fp-table-result-title">{esc(result.reason(text.lang))}</p>'
             f'<ol class="fp-sentences">{"".join(items)}</ol>{rules}</div>')
