@@ -75,9 +75,12 @@ def tap(page, label: str) -> int:
     return 1
 
 
-def start(page, names: tuple[str, str]) -> None:
+def start(page, names: tuple[str, str], shot=None) -> None:
+    """Fill the form and start; `shot(page)` once the form is shown."""
     boxes = page.locator(".fp-table-name input")
     expect(boxes.first).to_be_visible(timeout=FIRST_RENDER_MS)
+    if shot is not None:
+        shot(page)
     for number, name in enumerate(names):
         boxes.nth(number).fill(name)
         boxes.nth(number).press("Enter")
@@ -95,7 +98,8 @@ def test_the_two_player_example_by_taps_on_a_phone(page, notebook_url, axe_path,
     page.set_viewport_size(PHONE)
     page.goto(notebook_url("table.ipynb", "game=burg&players=2"), wait_until="commit",
               timeout=FIRST_RENDER_MS)
-    start(page, ("Alice", "Bob"))
+    start(page, ("Alice", "Bob"),
+          lambda p: save_screenshot(p, "table-companion-setup-390x844"))
     expect(page.locator(".fp-table-prompt-box")).to_contain_text("Alice's turn")
     save_screenshot(page, "table-companion-start-390x844")
     said = labels()

@@ -16,7 +16,8 @@ from foodplay_widgets.app.renderers import renderer_for
 from foodplay_widgets.text import Text, badge, esc
 
 TABLE_CSS = """
-.fp-table-app { max-width: 36rem; margin: 0 auto; font-size: 1.05rem; }
+.fp-table-app { max-width: 36rem; margin: 0 auto; font-size: 1.05rem;
+  overflow-wrap: anywhere; }
 .fp-table-app .widget-dropdown, .fp-table-app .widget-text { width: 100%; max-width: 100%;
   flex-wrap: wrap; height: auto; }
 .fp-table-app .widget-dropdown > select, .fp-table-app .widget-text > input {
@@ -24,14 +25,14 @@ TABLE_CSS = """
 .fp-table-app .widget-label { min-width: 0; width: auto; max-width: 100%;
   white-space: normal; line-height: 1.3; }
 .fp-table-app button { min-height: 44px; font-size: 1rem; }
-.fp-table-big, .fp-table-choice { width: 100% !important; height: auto !important;
-  min-height: 52px; white-space: normal !important; text-align: left; padding: 6px 12px;
-  line-height: 1.3; }
+.fp-table-big, .fp-table-choice { width: auto !important; align-self: stretch;
+  margin: 0 !important; box-sizing: border-box; height: auto !important; min-height: 52px;
+  white-space: normal !important; text-align: left; padding: 6px 12px; line-height: 1.3; }
 .fp-table-choice { font-size: 1.1rem !important; }
 .fp-table-choices, .fp-table-more-box, .fp-table-tools { gap: 8px; width: 100%; }
 .fp-table-tools { display: flex; flex-flow: row wrap; }
 .fp-table-tools > button { flex: 1 1 9em; width: auto !important; height: auto !important;
-  white-space: normal !important; }
+  margin: 0 !important; white-space: normal !important; }
 .fp-table-prompt { border-left: 6px solid #0969da; padding: 4px 12px; margin: 4px 0;
   background: #f6f8fa; }
 .fp-table-prompt .fp-table-turn { font-weight: 700; font-size: 1.2rem; margin: 0.2em 0; }
