@@ -44,6 +44,7 @@ OTHER_PAGES = {
     "gallery": ("index.ipynb", "", ".fp-game-card.fp-built", True),
     "lessons-first": ("lessons.ipynb", "", ".fp-lesson-goal-box", True),
     "summary": ("summary.ipynb", "", ".fp-summary .fp-sum-index li", False),
+    "table": ("table.ipynb", "", "button.fp-table-start", False),  # the table companion's form
     "burg-examples": ("burg-examples.ipynb", "", STEP_COUNTER, False),
     "coffee-rush-examples": ("coffee-rush-examples.ipynb", "", STEP_COUNTER, False),
     "cuisine-examples": ("cuisine-a-la-card-examples.ipynb", "", STEP_COUNTER, False),

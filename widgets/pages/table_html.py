@@ -18,8 +18,12 @@ from foodplay_widgets.text import Text, badge, esc
 TABLE_CSS = """
 .fp-table-app { max-width: 36rem; margin: 0 auto; font-size: 1.05rem;
   overflow-wrap: anywhere; }
-.fp-table-app .widget-dropdown, .fp-table-app .widget-text { width: 100%; max-width: 100%;
+.fp-table-app .widget-dropdown, .fp-table-app .widget-text { width: auto; max-width: 100%;
+  align-self: stretch; box-sizing: border-box; margin-left: 0; margin-right: 0;
   flex-wrap: wrap; height: auto; }
+.fp-table-app .widget-text > input, .fp-table-app .widget-dropdown > select { min-width: 0;
+  max-width: 100%; box-sizing: border-box; }
+.fp-table-app .widget-text > input { flex: 1 1 10em; }
 .fp-table-app .widget-dropdown > select, .fp-table-app .widget-text > input {
   min-height: 44px; font-size: 1rem; }
 .fp-table-app .widget-label { min-width: 0; width: auto; max-width: 100%;
