@@ -184,7 +184,7 @@ class TableSession:
         if len(legal) != 1:
             return pos
         try:
-            state.clone().apply_legal(legal[0])
+            _clone(state).apply_legal(legal[0])
         except ChanceNeeded as need:
             return replace(pos, pending=legal[0], need=need)
         return pos
@@ -219,7 +219,7 @@ class TableSession:
             raise EntryRefused("table.entry.move", entry=Shown(entry)) from exc
         if not verdict.ok:
             raise EntryRefused(verdict.reason, verdict.clause, **dict(verdict.params))
-        twin = state.clone()
+        twin = _clone(state)
         try:
             events = twin.apply(move)
         except ChanceNeeded as more:
@@ -260,7 +260,7 @@ class TableSession:
                 except ChanceNeeded as more:
                     return replace(pos, named=named, need=more), []
                 return self._settle(_Position(state)), list(state.setup_events)
-            twin = pos.state.clone()
+            twin = _clone(pos.state)
             chance = twin.chance
             chance.outcomes[chance.used:] = list(named)
             try:
@@ -426,12 +426,11 @@ class TableSession:
 
     # --- records ----------------------------------------------------------------------------
     def record(self) -> Record:
-        """The game so far as a normal record, with what the table drew (`drawn`)."""
+        """The game so far as a normal record, with what the table drew (`drawn`). An action
+        still waiting for cards (a move, or the set-up's deal) is not in it: the cards named
+        for it so far are left out, and the table enters them again after resuming."""
         pos = self._pos
-        if pos.state is None:
-            drawn = list(pos.named)
-        else:
-            drawn = pos.state.chance.drawn()
+        drawn = [] if pos.state is None else pos.state.chance.drawn()
         return Record(self.game.id, self.players, self.seed, self.setup or None,
                       dict(self.options or {}), self.names, None, list(pos.moves),
                       drawn=drawn)
@@ -447,6 +446,21 @@ class TableSession:
             if not result.ok:
                 raise ValueError(result.text("en"))
         return session
+
+
+def _clone(state: State) -> State:
+    """`state.clone()`, its Chance copied shallowly: the outcomes are immutable, and pickling
+    hundreds of them on every entry cost most of an entry's time."""
+    chance = state.chance
+    state.chance = None
+    try:
+        twin = state.clone()
+    finally:
+        state.chance = chance
+    if chance is not None:
+        twin.chance = copy = Chance(chance.outcomes, ask=chance.ask)
+        copy.used = chance.used
+    return twin
 
 
 def _typed(entry: Any) -> str:
@@ -491,13 +505,25 @@ def _deciding(state: State) -> set[Seat]:
 def enter_record(session: TableSession, record: Record) -> list[Result]:
     """Enter a record's game into `session` as a table would: each move, and each card it drew
     as a chance entry when the companion asks for it (a move that can only draw, such as BURG's
-    reveal, is entered by its cards alone). Stops at the first refusal (the last result)."""
-    chance = Chance(record.drawn or [], ask=False)
-    state = get_game(record.game).new_state(
-        record.players, seed=record.seed, setup=record.setup, options=record.options,
-        components=record.components, names=record.names, rules_version=record.rules_version,
-        chance=chance)
+    reveal, is entered by its cards alone). Stops at the first refusal (the last result), or
+    where a table's record ends (a seeded record, without `drawn`, has every draw logged)."""
+    chance = Chance(record.drawn or [], ask=record.drawn is not None)
     results: list[Result] = []
+    try:
+        state = get_game(record.game).new_state(
+            record.players, seed=record.seed, setup=record.setup, options=record.options,
+            components=record.components, names=record.names,
+            rules_version=record.rules_version, chance=chance)
+    except ChanceNeeded:  # a table game saved before its set-up was dealt
+        return results
+    try:
+        return _enter_moves(session, record, state, chance, results)
+    except ChanceNeeded:  # the record of a table game that stopped before this card was named
+        return results
+
+
+def _enter_moves(session: TableSession, record: Record, state: State, chance: Chance,
+                 results: list[Result]) -> list[Result]:
 
     def name_cards(outcomes: list[Outcome]) -> bool:
         for outcome in outcomes:
