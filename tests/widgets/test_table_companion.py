@@ -241,3 +241,24 @@ def test_each_game_card_in_the_gallery_links_to_the_companion():
     for entry in LISTINGS:
         if entry.module is not None:
             assert f'href="table.ipynb?game={entry.id}&amp;lang=ko"' in card_html(entry, "ko")
+
+
+def test_the_end_is_announced_and_the_final_scores_explained():
+    """A whole seeded game, entered at the session as a table would, then resumed in the page
+    from the browser's storage: the end and the final scoring, with their clauses."""
+    from foodplay.bots import play_game
+    from foodplay.companion.session import TableSession, entries_of
+
+    seeded, _ = play_game("burg", 2, 3, ("heuristic",))
+    session = TableSession("burg", 2, first=replay(seeded, 0)[0].first)
+    for entry in entries_of(seeded):
+        assert session.enter(entry).ok
+    assert session.is_over
+    page = TableCompanion.from_query("lang=fr")
+    page.store.receive(json.dumps({"end": {"record": session.record().to_json(), "saved": 1}}))
+    page.resume_button.click()
+    over = text_of(page.over.value)
+    assert over.startswith("La partie est terminée : Alice gagne !"), over
+    assert "Alice marque 18" in over and "Règle 6" in over
+    assert page.choice_buttons == [] and page.more_toggle.layout.display == "none"
+    assert "Alice 18, Bob 15" in text_of(page.prompt.value)

@@ -72,6 +72,7 @@ class TableCompanion(widgets.VBox):
         self._probe: TableSession | None = None  # the game before the entry being corrected
         self._cards: dict[str, int] = {}  # every card a chance prompt offered: its box copies
         self._stored: list[tuple[str, Record, str, int]] = []
+        self._labels: dict[tuple[str, str], str] = {}  # (language, entry) -> its words
         self.lang_select = classed(widgets.Dropdown(options=language_options(), value=lang),
                                    "fp-lang")
         self.head = classed(widgets.HTML(), "fp-table-head")
@@ -197,6 +198,7 @@ class TableCompanion(widgets.VBox):
         self.session, self.key = session, key
         self.last, self.correcting, self._probe = None, None, None
         self._cards = {}
+        self._labels = {}
         self.more_toggle.value = False
         self.messages.clear()
         self._keep()
@@ -362,11 +364,12 @@ class TableCompanion(widgets.VBox):
         self.new_button.description = text("ui.table.new")
         self.scores.value = scores_html(text, session.state)
         self.over.value = self._over_html() if session.is_over else ""
-        self.log_box.value = log_html(text, session, self.correcting)
+        labels = self._log_labels(text)
+        self.log_box.value = log_html(text, session, labels, self.correcting)
         self.correct_title.value = f'<h3>{text.html("ui.table.correct.title")}</h3>'
-        options = [(f"{i + 1}. {entry_label(text, session, e)}", i)
-                   for i, e in enumerate(session.entries)]
-        self.correct_select.options = options
+        options = [(f"{i + 1}. {label}", i) for i, label in enumerate(labels)]
+        if list(self.correct_select.options) != options:
+            self.correct_select.options = options
         if options:
             self.correct_select.value = options[-1][1] if self.correcting is None \
                 else self.correcting
@@ -383,6 +386,17 @@ class TableCompanion(widgets.VBox):
         self.lookup_title.value = f'<h3>{text.html("ui.table.lookup")}</h3>'
         self.reader.render(session.state.game.rulebook(), text)
         self._draw_save()
+
+    def _log_labels(self, text: Text) -> list[str]:
+        """Each accepted entry in words (kept: an entry's words change only with the
+        language)."""
+        labels = []
+        for entry in self.session.entries:
+            key = (self.lang, json.dumps(entry, sort_keys=True))
+            if key not in self._labels:
+                self._labels[key] = entry_label(text, self.session, entry)
+            labels.append(self._labels[key])
+        return labels
 
     def _order(self) -> None:
         """The play area, top down: what to do, then the entries to tap (a refusal goes

@@ -137,14 +137,15 @@ def refused_html(text: Text, label: str, result: Any, prefix: str) -> str:
             f'{cited_html(text, clause, prefix)}</div>')
 
 
-def log_html(text: Text, session: Any, correcting: int | None = None) -> str:
+def log_html(text: Text, session: Any, labels: Sequence[str],
+             correcting: int | None = None) -> str:
     """Every accepted entry, numbered, the newest last, in a fold (open if the game is young)."""
     entries = session.entries
     if not entries:
         return f'<p class="fp-table-log-empty">{text.html("ui.table.log.empty")}</p>'
     items = "".join(
         f'<li{" class=fp-table-correcting" if i == correcting else ""}>'
-        f"{esc(entry_label(text, session, e))}</li>" for i, e in enumerate(entries))
+        f"{esc(label)}</li>" for i, label in enumerate(labels))
     return (f'<details class="fp-table-log" open><summary>'
             f'{text.html("ui.table.log.title", count=len(entries))}</summary>'
             f"<ol>{items}</ol></details>")
