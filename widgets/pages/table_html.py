@@ -85,7 +85,7 @@ def prompt_html(text: Text, prompt: Any, scores: str = "") -> str:
     said = prompt.text(text.lang)
     if prompt.kind == "over":
         return (f'<div class="fp-table-prompt" role="status"><p class="fp-table-turn">'
-                f"{esc(said)}</p></div>")
+                f"{esc(said)}</p>{scores}</div>")
     seats = [s for s in prompt.seats if 0 <= s < len(text.names)]
     who = text("ui.table.turn", seats=seats, count=len(seats)) if seats else ""
     head = f'<p class="fp-table-turn">{esc(who)}</p>' if who else ""
