@@ -183,7 +183,8 @@ def test_a_reload_offers_the_game_kept_in_the_browser():
 @pytest.mark.parametrize("query", [
     "game=nope&players=2", "game=burg&players=9", "players=x", "game=%3Cscript%3Ealert(1)",
     "players=" + "9" * 5000, "game=burg&players=2&lang=%3Cb%3E", "game=burg&players=-1",
-    "game=burg&game=food-truck&players=%00"])
+    "game=burg&game=food-truck&players=%00", "game=food-truck&players=9",
+    "game=coffee-rush&players=x&lang=fr"])
 def test_bad_address_parameters_are_named_and_nothing_is_applied(query):
     page = TableCompanion.from_query(query)
     assert page.messages.texts, query
