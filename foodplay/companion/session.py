@@ -31,6 +31,7 @@ from foodplay.limits import Shown
 from foodplay.record import Record
 from foodplay.refusal import said
 
+ENTRY_SHOWN = 120  # the most of an entry a refusal repeats
 _CHECK_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError)
 
 
@@ -99,7 +100,8 @@ class Result:
     def text(self, lang: str = "en") -> str:
         """The answer as the command line prints it: one sentence, then the explanation."""
         cat = get_game(self.game).catalogue(lang)
-        shown_entry = Shown(entry_json(self.entry) if self.entry else self.typed).text(lang)
+        shown_entry = Shown(entry_json(self.entry) if self.entry else self.typed,
+                            ENTRY_SHOWN).text(lang)
         if self.ok:
             lines = [cat.format(self.key, said(self.params, lang), self.names)]
             sep = cat.template("list.cited_sep")

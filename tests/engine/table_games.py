@@ -15,6 +15,16 @@ from foodplay.games import get_game
 from foodplay.record import Record
 
 MAX_MOVES = 5000
+REVEAL = [{"seat": 0, "kind": "reveal", "card": c} for c in ("lettuce", "onion", "rat")]
+TWO_PLAYER = [  # the rulebook's two-player example (burg two-player-reveal.json)
+    *REVEAL, {"seat": 0, "kind": "place", "pile": 2},
+    {"seat": 0, "kind": "reveal", "card": "mushroom"}, {"seat": 0, "kind": "place", "pile": 2},
+    {"seat": 0, "kind": "reveal", "card": "cheese"}, {"seat": 0, "kind": "place", "pile": 1},
+    {"seat": 0, "kind": "tool", "tool": "tongs"}, {"seat": 1, "kind": "tool", "tool": "tongs"},
+    {"seat": 1, "kind": "take", "pile": 2}, {"seat": 1, "kind": "flip", "card": "onion"},
+    {"seat": 1, "kind": "add", "burger": 1, "card": "mushroom"}, {"seat": 1, "kind": "done"},
+    {"seat": 0, "kind": "flip", "card": "lettuce"},
+    {"seat": 0, "kind": "add", "burger": 1, "card": "cheese"}, {"seat": 0, "kind": "done"}]
 
 
 @dataclass(frozen=True)
