@@ -266,3 +266,12 @@ def test_the_end_is_announced_and_the_final_scores_explained():
     assert "Alice marque 18" in over and "Règle 6" in over
     assert page.choice_buttons == [] and page.more_toggle.layout.display == "none"
     assert "Alice 18, Bob 15" in text_of(page.prompt.value)
+
+
+def test_who_goes_first_follows_the_rulebook_or_lots_drawn():
+    page = TableCompanion.from_query("game=burg&players=3")
+    assert "most recently ate a hamburger" in text_of(page.setup.first_help.value)
+    page.setup.start.click()  # lots drawn: the form's first choice
+    assert 0 <= page.session.state.first < 3
+    setup = text_of(page.result.value)  # before any entry: the set-up, explained and cited
+    assert setup.startswith("The game is set up like this:") and "Rule 0" in setup

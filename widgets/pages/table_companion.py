@@ -38,6 +38,7 @@ from foodplay_widgets.pages.table_html import (
     accepted_html,
     describe_html,
     entry_label,
+    explained_html,
     log_html,
     over_html,
     prompt_html,
@@ -412,6 +413,12 @@ class TableCompanion(widgets.VBox):
 
     def _draw_result(self) -> None:
         text = self.text
+        if self.last is None and not self.session.entries:  # the set-up, explained
+            state = self.session.state
+            self.result.value = explained_html(
+                text, state, text("ui.table.setup.done"),
+                list(getattr(state, "setup_events", ()) or ()), [], self.reader.prefix)
+            return
         if self.last is None:
             self.result.value = ""
             return

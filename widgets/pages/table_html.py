@@ -110,21 +110,26 @@ def cited_html(text: Text, clause_ids: Sequence[str], prefix: str) -> str:
 
 def accepted_html(text: Text, state: State, result: Any, prefix: str) -> str:
     """An accepted entry, explained as the tutor's explanation panel does: each sentence with
-    its clause numbers (links into the rulebook), then the clauses cited, in full."""
+    its clause numbers (links into the rulebook), then the clauses cited, in full (folded)."""
+    return explained_html(text, state, result.reason(text.lang), list(result.events),
+                          [result.clause] if result.clause else [], prefix)
+
+
+def explained_html(text: Text, state: State, title: str, events: Sequence[Any],
+                   fallback: Sequence[str], prefix: str) -> str:
+    """`title`, then what `events` say with their clauses; `fallback` clauses if none."""
     items, cited = [], []
-    for sentence in explain(state, list(result.events), None, text.lang):
+    for sentence in explain(state, list(events), None, text.lang):
         links = " ".join(f"{clause_link(text, c, prefix)} {badge(text, c)}"
                          for c in sentence.clauses)
         items.append(f'<li class="fp-sentence"><p class="fp-sentence-text">{esc(sentence.text)}'
                      f'</p><p class="fp-cites">{links}</p></li>')
         cited += [c.id for c in sentence.clauses]
-    if not cited and result.clause:
-        cited.append(result.clause)
-    rules = cited_html(text, cited, prefix)
+    rules = cited_html(text, cited or list(fallback), prefix)
     rules = (f'<details class="fp-table-rules"><summary class="fp-rules-title">'
              f'{text.html("ui.explain.rules")}</summary>{rules}</details>') if rules else ""
     return (f'<div class="fp-table-accepted fp-explain" role="status">'
-            f'<p class="fp-table-result-title">{esc(result.reason(text.lang))}</p>'
+            f'<p class="fp-table-result-title">{esc(title)}</p>'
             f'<ol class="fp-sentences">{"".join(items)}</ol>{rules}</div>')
 
 

@@ -7,7 +7,9 @@ box names what was wrong. The language applies on its own (it is the page's lang
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -93,6 +95,21 @@ def _player_range(game_id: str | None) -> tuple[int, int]:
     return min(g.min_players for g in games), max(g.max_players for g in games)
 
 
+@cache
+def first_rule(game_id: str) -> str | None:
+    """The clause by which the rulebook chooses who goes first, found among the set-up's events
+    (the one about the first player), or None if the set-up names none."""
+    from foodplay.companion.session import TableSession
+
+    try:
+        state = TableSession(game_id, get_game(game_id).min_players, first=0).state
+        events = list(getattr(state, "setup_events", ()) or ())
+    except Exception:  # noqa: BLE001 - a game whose set-up waits for the table: no hint
+        return None
+    found = next((ev for ev in events if ".first" in ev.key and ev.clauses), None)
+    return found.clauses[0] if found is not None else None
+
+
 def name_problem(value: str, seat: int, lang: str) -> str | None:
     """Why `value` cannot be seat `seat`'s name (in `lang`), or None ("" is the default name)."""
     if not value.strip():
@@ -118,12 +135,13 @@ class SetupForm(widgets.VBox):
         self.names = [classed(widgets.Text(continuous_update=False), "fp-table-name")
                       for _ in range(high)]
         self.first = classed(widgets.Dropdown(), "fp-table-first")
+        self.first_help = classed(widgets.HTML(), "fp-table-first-help")
         self.problems = classed(widgets.HTML(), "fp-table-setup-problems")
         self.start = classed(widgets.Button(button_style="primary"), "fp-table-start",
                              "fp-table-big")
         self.heading = classed(widgets.HTML(), "fp-table-setup-title")
         super().__init__([self.heading, self.game, self.players, *self.names, self.first,
-                          self.problems, self.start])
+                          self.first_help, self.problems, self.start])
         self.add_class("fp-table-setup")
         self._wanted_players = players
         self._text: Text | None = None
@@ -175,6 +193,15 @@ class SetupForm(widgets.VBox):
             self.first.options = options
         self.first.value = value
         self.first.description = text("ui.table.setup.first")
+        rule = first_rule(text.game.id)
+        rulebook = text.game.rulebook()
+        if rule is not None and rule in rulebook:
+            clause = rulebook[rule]
+            said = text("ui.table.setup.first_rule", rule=text.clause_number(clause),
+                        text=clause.text(text.lang))
+            self.first_help.value = f'<p class="fp-table-first-rule">{esc(said)}</p>'
+        else:
+            self.first_help.value = ""
 
     def values(self) -> tuple[str, int, list[str] | None, int | None] | None:
         """The settings to start with, or None (and the problems shown) if a name is wrong."""
@@ -191,6 +218,6 @@ class SetupForm(widgets.VBox):
         self.problems.value = ""
         names = [value.strip() or (text("ui.table.setup.name_hint", n=seat + 1) if text
                                    else f"{seat + 1}") for seat, value in enumerate(raw)]
-        first = None if self.first.value == RANDOM_FIRST else self.first.value
+        first = secrets.randbelow(count) if self.first.value == RANDOM_FIRST else self.first.value
         return self.game.value, count, names, first
 
