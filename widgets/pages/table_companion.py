@@ -74,6 +74,7 @@ class TableCompanion(widgets.VBox):
         self._cards: dict[str, int] = {}  # every card a chance prompt offered: its box copies
         self._stored: list[tuple[str, Record, str, int]] = []
         self._labels: dict[tuple[str, str], str] = {}  # (language, entry) -> its words
+        self._reader_drawn: tuple[str, str] | None = None  # the rulebook's game and language
         self.lang_select = classed(widgets.Dropdown(options=language_options(), value=lang),
                                    "fp-lang")
         self.head = classed(widgets.HTML(), "fp-table-head")
@@ -385,7 +386,9 @@ class TableCompanion(widgets.VBox):
         self.typed.description = text("ui.table.typed.label")
         self.typed_button.description = text("ui.table.typed.button")
         self.lookup_title.value = f'<h3>{text.html("ui.table.lookup")}</h3>'
-        self.reader.render(session.state.game.rulebook(), text)
+        if self._reader_drawn != (session.state.game.id, self.lang):  # only when it changes
+            self._reader_drawn = (session.state.game.id, self.lang)
+            self.reader.render(session.state.game.rulebook(), text)
         self._draw_save()
 
     def _log_labels(self, text: Text) -> list[str]:
