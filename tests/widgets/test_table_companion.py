@@ -275,3 +275,13 @@ def test_who_goes_first_follows_the_rulebook_or_lots_drawn():
     assert 0 <= page.session.state.first < 3
     setup = text_of(page.result.value)  # before any entry: the set-up, explained and cited
     assert setup.startswith("The game is set up like this:") and "Rule 0" in setup
+
+
+def test_new_game_by_mistake_loses_nothing():
+    page = started()
+    played(page, example()[1][:3])
+    entries = list(page.session.entries)
+    page.new_button.click()
+    assert page.session is None and page.resume_box.layout.display == ""
+    page.resume_button.click()
+    assert page.session.entries == entries

@@ -207,7 +207,11 @@ class TableCompanion(widgets.VBox):
         self.render()
 
     def new_game(self) -> None:
-        """Back to the form (the game just played stays in the browser's storage)."""
+        """Back to the form. The game just played stays in the browser's storage, and the page
+        offers it back (a tap on New game by mistake loses nothing)."""
+        if self.session is not None and self.key is not None:
+            self._stored = [(self.key, self.session.record(), self.lang, 0),
+                            *[g for g in self._stored if g[0] != self.key]]
         self.session, self.key, self.last = None, None, None
         self.correcting, self._probe = None, None
         self.render()
