@@ -382,7 +382,10 @@ class TableCompanion(widgets.VBox):
         self.correct_select.description = text("ui.table.correct.pick")
         self.correct_button.description = text("ui.table.correct.button")
         self.correct_button.disabled = not options
-        self.describe.value = describe_html(text, session.state)
+        # the table in words, unless it would show cards nobody at the table has seen (the
+        # engine's stand-ins for private draws not named yet)
+        unseen = any(o.card is None for o in (session.record().drawn or ()))
+        self.describe.value = "" if unseen else describe_html(text, session.state)
         self.typed_title.value = (f'<details class="fp-table-typed-help"><summary>'
                                   f'{text.html("ui.table.typed.title")}</summary><p>'
                                   f'{text.html("ui.table.typed.help")}</p><p><code>'
