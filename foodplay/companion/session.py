@@ -16,12 +16,16 @@ from typing import Any
 
 from foodplay.chance import Chance, ChanceNeeded, ChanceRefused, Outcome
 from foodplay.companion.entries import (
+    CardsText,
     EntryRefused,
+    EntryText,
+    ReasonText,
     chance_entry,
     chance_kind,
     entry_json,
     is_chance_entry,
     read_entry,
+    typed_text,
 )
 from foodplay.companion.private import note_private
 from foodplay.engine import Event, Game, Move, Seat, State
@@ -253,7 +257,7 @@ class TableSession:
             key = "table.chance.no_copy" if card in self._known() else "table.chance.unknown"
             left = sorted(need.possible.items(), key=lambda item: (-item[1], item[0]))
             raise EntryRefused(key, clause, card=Shown(card, quoted=False), pile=need.pile,
-                               left=_Cards(self.game, [item for item in left if item[1]]))
+                               left=CardsText(self.game, [item for item in left if item[1]]))
         named = pos.named + (Outcome(need.pile, card),)
         try:
             if pos.state is None:  # a card dealt at set-up
@@ -350,12 +354,12 @@ class TableSession:
             pos, events = self._step(self._pos, read)
         except EntryRefused as refused:
             return self._result(False, refused.clause, refused.key, refused.params, [],
-                                None, number, typed=_typed(entry))
+                                None, number, typed=typed_text(entry))
         self._pos = pos
         self.entries.append(read)
         clause = next((ev.clauses[0] for ev in events if ev.clauses), None)
         return self._result(True, clause, "table.accepted",
-                            {"n": number, "entry": self.entry_text(read)}, events, read, number)
+                            {"n": number, "entry": EntryText(self, read)}, events, read, number)
 
     def entry_text(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         """An entry as a phrase: "Bob: take pile 2", or "Alice: lettuce (deck)"."""
@@ -394,7 +398,7 @@ class TableSession:
         self.entries.pop()
         number = len(self.entries) + 1
         return self._result(True, None, "table.undone", {
-            "n": number, "entry": self.entry_text(last)}, [], last, number)
+            "n": number, "entry": EntryText(self, last)}, [], last, number)
 
     def correct(self, index: int, entry: Any) -> Result:
         """Replace entry `index` (from 0) and replay; refused, naming the first later entry
@@ -409,7 +413,7 @@ class TableSession:
             read = read_entry(entry)
         except EntryRefused as refused:
             return self._result(False, refused.clause, refused.key, refused.params, [],
-                                None, number, typed=_typed(entry))
+                                None, number, typed=typed_text(entry))
         entries = self.entries[:index] + [read] + self.entries[index + 1:]
         pos, bad, refused = self._replay(entries)
         if bad is not None:
@@ -419,12 +423,12 @@ class TableSession:
             later = self._result(False, refused.clause, refused.key, refused.params, [],
                                  entries[bad], bad + 1)
             return self._result(False, refused.clause, "table.correct.later", {
-                "later": bad + 1, "entry": self.entry_text(entries[bad]),
-                "reason": _Reason(later)}, [], read, number)
+                "later": bad + 1, "entry": EntryText(self, entries[bad]),
+                "reason": ReasonText(later)}, [], read, number)
         self._pos = pos
         self.entries = entries
         return self._result(True, None, "table.corrected",
-                            {"n": number, "entry": self.entry_text(read)}, [], read, number)
+                            {"n": number, "entry": EntryText(self, read)}, [], read, number)
 
     # --- records ----------------------------------------------------------------------------
     def record(self) -> Record:
@@ -463,39 +467,6 @@ def _clone(state: State) -> State:
         twin.chance = copy = Chance(chance.outcomes, ask=chance.ask)
         copy.used = chance.used
     return twin
-
-
-def _typed(entry: Any) -> str:
-    """A refused entry as the table typed it."""
-    if isinstance(entry, str):
-        return entry
-    try:
-        return entry_json(entry)
-    except (TypeError, ValueError):
-        return repr(entry)
-
-
-class _Cards:
-    """Cards with their copies, "lettuce ×3, tomato", named in the sentence's language."""
-
-    def __init__(self, game: Game, counted: list[tuple[str, int]]):
-        self.game = game
-        self.counted = counted
-
-    def text(self, lang: str = "en") -> str:
-        cat = self.game.catalogue(lang)
-        named = [cat.name(c) if n == 1 else f"{cat.name(c)} ×{n}" for c, n in self.counted]
-        return cat.series(named) if named else "—"
-
-
-class _Reason:
-    """A refusal's reason said in whatever language the sentence holding it is said in."""
-
-    def __init__(self, result: Result):
-        self.result = result
-
-    def text(self, lang: str = "en") -> str:
-        return self.result.reason(lang)
 
 
 def _deciding(state: State) -> set[Seat]:
