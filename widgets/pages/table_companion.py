@@ -75,6 +75,7 @@ class TableCompanion(widgets.VBox):
         self._stored: list[tuple[str, Record, str, int]] = []
         self._labels: dict[tuple[str, str], str] = {}  # (language, entry) -> its words
         self._reader_drawn: tuple[str, str] | None = None  # the rulebook's game and language
+        self._buttons: list[widgets.Button] = []  # the entry buttons, kept from entry to entry
         self.lang_select = classed(widgets.Dropdown(options=language_options(), value=lang),
                                    "fp-lang")
         self.head = classed(widgets.HTML(), "fp-table-head")
@@ -466,25 +467,34 @@ class TableCompanion(widgets.VBox):
             choices += [{"seat": seat, "kind": kind, "card": card} for card in self._cards
                         if card not in offered]
         top, rest = choices[:TOP], choices[TOP:]
-        self.choice_buttons = [self._button(text, current, e, possible) for e in top]
-        self.choices.children = self.choice_buttons
+        shown = rest if rest and self.more_toggle.value else []
+        with_seat = len(prompt.seats) != 1
+        buttons = [self._button(i, text, current, e, possible, with_seat)
+                   for i, e in enumerate(top + shown)]
+        self.choice_buttons, self.more_buttons = buttons[:len(top)], buttons[len(top):]
+        if tuple(self.choices.children) != tuple(self.choice_buttons):
+            self.choices.children = self.choice_buttons
         self.more_toggle.layout.display = "" if rest else "none"
         self.more_toggle.description = text("ui.table.more", count=len(rest))
-        if rest and self.more_toggle.value:
-            self.more_buttons = [self._button(text, current, e, possible) for e in rest]
-        else:
-            self.more_buttons = []
-        self.more.children = self.more_buttons
+        if tuple(self.more.children) != tuple(self.more_buttons):
+            self.more.children = self.more_buttons
         self.more.layout.display = "" if self.more_buttons else "none"
 
-    def _button(self, text: Text, current: TableSession, entry: dict,
-                possible: dict[str, int]) -> widgets.Button:
+    def _button(self, index: int, text: Text, current: TableSession, entry: dict,
+                possible: dict[str, int], with_seat: bool) -> widgets.Button:
+        """The `index`-th entry button, showing `entry`: the buttons are kept and relabelled
+        from one entry to the next (a new button is a new widget for the page to build)."""
         label = entry_label(text, current, entry,
                             possible if "card" in entry and possible else None,
-                            with_seat=len(current.prompt().seats) != 1)
-        button = classed(widgets.Button(description=label, tooltip=label), "fp-table-choice")
+                            with_seat=with_seat)
+        while len(self._buttons) <= index:
+            button = classed(widgets.Button(), "fp-table-choice")
+            button.on_click(self.errors(lambda b: self.enter(b.entry)))
+            self._buttons.append(button)
+        button = self._buttons[index]
         button.entry = entry
-        button.on_click(self.errors(lambda _: self.enter(entry)))
+        button.description = label
+        button.tooltip = label
         return button
 
     def _over_html(self) -> str:
