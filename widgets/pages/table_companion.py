@@ -16,7 +16,6 @@ plus the tutor's own words for cards and moves.
 
 from __future__ import annotations
 
-import base64
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -25,7 +24,6 @@ import ipywidgets as widgets
 
 from foodplay.companion.session import TableSession
 from foodplay.games import built_games, credits_text, get_game
-from foodplay.links import Link, encode_record, too_long_to_share, with_lang
 from foodplay.record import Record
 from foodplay_widgets.app.explanation import RulebookReader
 from foodplay_widgets.app.guard import ErrorCatcher
@@ -43,6 +41,7 @@ from foodplay_widgets.pages.table_html import (
     over_html,
     prompt_html,
     refused_html,
+    save_html,
     score_line,
     scores_html,
 )
@@ -513,30 +512,8 @@ class TableCompanion(widgets.VBox):
 
     def _draw_save(self) -> None:
         """The record as a download, and a link that opens it in the game's tutor."""
-        session, text = self.session, self.text
-        record = session.record()
-        data = base64.b64encode(record.dumps().encode("utf-8")).decode()
-        name = f"{record.game}-{record.players}p-table.json"
-        download = (f'<a class="fp-table-download" download="{esc(name)}" '
-                    f'href="data:application/json;base64,{data}">'
-                    f'{text.html("ui.table.save.download")}</a>')
-        app = APPS.get(record.game)
-        review = ""
-        if app is not None and record.moves:
-            link = Link(game=record.game, players=record.players, record=record, step=0,
-                        lang=self.lang)
-            href = with_lang(f"{app}?{link.query(encode_record(record))}", self.lang)
-            if too_long_to_share(href):
-                review = f'<p>{text.html("ui.table.save.too_long")}</p>'
-            else:
-                review = (f'<a class="fp-table-review" href="{esc(href)}" target="_blank" '
-                          f'rel="noopener">{text.html("ui.table.save.review")}</a>')
-        self.save.value = (f'<section class="fp-table-save-box" aria-label="'
-                           f'{text.html("ui.table.save.title")}"><h3>'
-                           f'{text.html("ui.table.save.title")}</h3><p>'
-                           f'{text.html("ui.table.save.kept")}</p><p>{download}</p>'
-                           f"<p>{review}</p></section>")
-
+        record = self.session.record()
+        self.save.value = save_html(self.text, record, APPS.get(record.game))
 
 def table_page(query: str = "") -> TableCompanion:
     """The notebook's one cell: the page as its address asks."""

@@ -5,12 +5,15 @@ rulebook reader, as in the tutor's explanation panel (whose pieces these reuse).
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from foodplay.engine import Move, State
 from foodplay.explain import explain, move_text
+from foodplay.links import Link, encode_record, too_long_to_share, with_lang
+from foodplay.record import Record
 from foodplay_widgets.app.explanation import clause_block, clause_link
 from foodplay_widgets.app.renderers import renderer_for
 from foodplay_widgets.text import Text, badge, esc
@@ -195,3 +198,26 @@ def describe_html(text: Text, state: State) -> str:
         return ""
     return (f'<details class="fp-table-now"><summary>{text.html("ui.table.describe")}</summary>'
             f'<pre class="fp-table-describe">{esc(said)}</pre></details>')
+
+
+def save_html(text: Text, record: Record, app: str | None) -> str:
+    """The record as a download, and a link that opens it in the game's tutor notebook `app`
+    at the set-up (only the download if the link would be too long for servers on the way)."""
+    data = base64.b64encode(record.dumps().encode("utf-8")).decode()
+    name = f"{record.game}-{record.players}p-table.json"
+    download = (f'<a class="fp-table-download" download="{esc(name)}" '
+                f'href="data:application/json;base64,{data}">'
+                f'{text.html("ui.table.save.download")}</a>')
+    review = ""
+    if app is not None and record.moves:
+        link = Link(game=record.game, players=record.players, record=record, step=0,
+                    lang=text.lang)
+        href = with_lang(f"{app}?{link.query(encode_record(record))}", text.lang)
+        if too_long_to_share(href):
+            review = f'<p>{text.html("ui.table.save.too_long")}</p>'
+        else:
+            review = (f'<p><a class="fp-table-review" href="{esc(href)}" target="_blank" '
+                      f'rel="noopener">{text.html("ui.table.save.review")}</a></p>')
+    title = text.html("ui.table.save.title")
+    return (f'<section class="fp-table-save-box" aria-label="{title}"><h3>{title}</h3>'
+            f'<p>{text.html("ui.table.save.kept")}</p><p>{download}</p>{review}</section>')
