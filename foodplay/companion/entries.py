@@ -17,6 +17,7 @@ from foodplay.engine import Game, Move
 from foodplay.limits import Shown
 
 CHANCE_FIELDS = frozenset({"seat", "kind", "card"})
+CARDS_NAMED = 8  # the cards a refusal names as still possible, most copies first
 MAX_ENTRY_CHARS = 2000  # the longest entry line read (a move is a few dozen characters)
 
 
@@ -102,7 +103,10 @@ class CardsText:
 
     def text(self, lang: str = "en") -> str:
         cat = self.game.catalogue(lang)
-        named = [cat.name(c) if n == 1 else f"{cat.name(c)} ×{n}" for c, n in self.counted]
+        named = [cat.name(c) if n == 1 else f"{cat.name(c)} ×{n}"
+                 for c, n in self.counted[:CARDS_NAMED]]
+        if len(self.counted) > CARDS_NAMED:  # the likeliest first; choices() lists them all
+            named.append("…")
         return cat.series(named) if named else "—"
 
 

@@ -224,7 +224,7 @@ class TableSession:
         except _CHECK_ERRORS as exc:
             raise EntryRefused("table.entry.move", entry=Shown(entry)) from exc
         if not verdict.ok:
-            raise EntryRefused(verdict.reason, verdict.clause, **dict(verdict.params))
+            raise EntryRefused(verdict.reason, verdict.clause, **_safe(verdict.params))
         twin = _clone(state)
         try:
             events = twin.apply(move)
@@ -242,7 +242,7 @@ class TableSession:
             except _CHECK_ERRORS:
                 verdict = None
             if verdict is not None and not verdict.ok:
-                raise EntryRefused(verdict.reason, verdict.clause, **dict(verdict.params))
+                raise EntryRefused(verdict.reason, verdict.clause, **_safe(verdict.params))
             raise EntryRefused("table.no_chance_now", None, kind=entry["kind"])
         clause = self._pile_clause(pos)
         kind = chance_kind(self.game, need.pile)
@@ -452,6 +452,14 @@ class TableSession:
             if not result.ok:
                 raise ValueError(result.text("en"))
         return session
+
+
+def _safe(params: Any) -> dict[str, Any]:
+    """A verdict's parameters with a typed value that holds control characters, or is long,
+    shown as a refusal shows a user's value (escaped, cut)."""
+    return {name: Shown(value, quoted=False)
+            if isinstance(value, str) and (len(value) > 40 or not value.isprintable()) else value
+            for name, value in dict(params).items()}
 
 
 def _clone(state: State) -> State:
