@@ -76,6 +76,7 @@ HOSTILE_PAGES = [
      ".fp-lesson-heading"),
     ("burg-examples.ipynb", hostile(APP_PARAMS, 3), STEP_COUNTER),
     ("summary.ipynb", hostile(("game", "lang")), ".fp-summary .fp-sum-index li"),
+    ("table.ipynb", hostile(("game", "players", "lang"), 4), "button.fp-table-start"),
 ]
 
 

@@ -45,6 +45,7 @@ OTHER_PAGES = {
     "lessons-first": ("lessons.ipynb", "", ".fp-lesson-goal-box", True),
     "summary": ("summary.ipynb", "", ".fp-summary .fp-sum-index li", False),
     "setup": ("setup.ipynb", "", ".fp-guide-check", False),
+    "table": ("table.ipynb", "", "button.fp-table-start", False),  # the table companion's form
     "burg-examples": ("burg-examples.ipynb", "", STEP_COUNTER, False),
     "coffee-rush-examples": ("coffee-rush-examples.ipynb", "", STEP_COUNTER, False),
     "cuisine-examples": ("cuisine-a-la-card-examples.ipynb", "", STEP_COUNTER, False),

@@ -378,7 +378,8 @@ CSS = """
 .fp-game-card .fp-open { display: inline-block; margin-top: 4px; padding: 4px 12px;
   border-radius: 6px; background: #1a7f37; color: #fff; text-decoration: none; font-weight: 600; }
 .fp-game-card .fp-open:focus { outline: 3px solid #0969da; outline-offset: 2px; }
-.fp-game-card .fp-examples, .fp-game-card .fp-lessons, .fp-game-card .fp-setup-guide {
+.fp-game-card .fp-examples, .fp-game-card .fp-lessons, .fp-game-card .fp-setup-guide,
+.fp-game-card .fp-table-link {
   display: block; margin-top: 8px; }
 .fp-not-built { color: #57606a; }
 .fp-lesson-note { border-left: 4px solid #6e40c9; background: #fbefff; padding: 6px 12px;

@@ -27,6 +27,7 @@ LESSONS = "lessons.ipynb"  # a game with lessons links to its first one: ?lesson
 # (BURG seed 23, step 27: piles with a rat on the table, and the first Tongs of the game next;
 # the heuristic bots drink Tea in the first rounds of every seed).
 DEMO = {"burg": "seed=23&step=27"}
+TABLE = "table.ipynb"  # the table companion: a real game followed at the table, ?game=<id>
 PLAY = "mode=play&seat=0&players=2"  # the Start here path's last step: a seat against bots
 SETUP = "setup.ipynb"  # each game's set-up guide for a real box: ?game=<id>
 EXAMPLES = {"burg": "burg-examples.ipynb", "coffee-rush": "coffee-rush-examples.ipynb",
@@ -63,6 +64,9 @@ def card_html(entry: Listing, lang: str = "en") -> str:
         setup = with_lang(f"{SETUP}?game={entry.id}", lang)
         links += (f' <a class="fp-setup-guide" href="{esc(setup)}">'
                   f'{esc(cat.format("ui.guide.table_link", {"title": entry.title}))}</a>')
+        table = with_lang(f"{TABLE}?game={entry.id}", lang)
+        links += (f' <a class="fp-table-link" href="{esc(table)}">'
+                  f'{esc(cat.format("ui.gallery.table", {"title": entry.title}))}</a>')
         first = _first_lesson(entry.id)
         if first is not None:
             links += (f' <a class="fp-lessons" href="{_lesson_href(first, lang)}">'
