@@ -149,3 +149,12 @@ def test_the_notebook_opens_the_page_from_its_address(monkeypatch):
     page = scope["page"]
     assert isinstance(page, SetupGuide) and (page.game, page.players, page.lang) == (
         "food-truck", 5, "zh")
+
+
+def test_the_guide_ends_with_a_link_to_follow_that_game_at_the_table():
+    page = SetupGuide("coffee-rush", 3, "fr")
+    foot = unescape(page.foot.value)
+    assert 'href="table.ipynb?game=coffee-rush&players=3&lang=fr"' in foot
+    assert catalogue(None, "fr").format("ui.gallery.table", {"title": "Coffee Rush"}) in foot
+    page.players_select.value = 4
+    assert "players=4" in unescape(page.foot.value)

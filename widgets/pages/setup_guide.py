@@ -270,8 +270,12 @@ class SetupGuide(widgets.VBox):
                            f'<p class="fp-guide-credits">{esc(credits_text(game_id, lang))}</p>'
                            f'<p class="fp-guide-intro">{esc(cat.format("ui.guide.intro"))}</p>'
                            f"</div>")
-        self.foot.value = (f'<p lang="{esc(public(lang))}">'
-                           f'{esc(cat.format("ui.guide.print"))}</p>')
+        # once the box is laid out, the companion follows the game itself
+        table = with_lang(f"table.ipynb?game={game_id}&players={self.players}", lang)
+        follow = cat.format("ui.gallery.table", {"title": get_game(game_id).title})
+        self.foot.value = (f'<div lang="{esc(public(lang))}">'
+                           f'<p><a class="fp-guide-table" href="{esc(table)}">{esc(follow)}</a></p>'
+                           f'<p>{esc(cat.format("ui.guide.print"))}</p></div>')
         mark_language(self, lang)
         self._draw_progress()
 
