@@ -30,6 +30,11 @@ class CuisineGame(Game):
     # the releases of 2026-12-01 to 2026-12-03 played version 2 but still wrote "1"
     rules_labels = {"1": ("2", "1")}
     options = OPTIONS
+    # a table's chance entries: a Market card turned up from the Pantry, a judge turned up; a
+    # card drawn into a hand ("deck.1") is private, so the table names it only once it is
+    # played, served or shown (foodplay.companion.private)
+    chance_kinds = {"pantry": "market", "judges": "judge", "deck": "draw"}
+    chance_clauses = {"pantry": "S4", "judges": "S3", "deck": "P3"}
 
     def set_up(self, new: NewGame) -> CuisineState:
         version = int(new.rules_version)
@@ -47,6 +52,7 @@ class CuisineGame(Game):
         state = CuisineState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]),
                              chosen)
         state.rules = version
+        state.chance = new.chance  # before the first deal: at a real table, the table's cards
         deal(state, setup)
         return state
 
