@@ -270,6 +270,13 @@ class Game:
     # the likeliest first (Record.played_version tries them in turn)
     rules_labels: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     options: ClassVar[Mapping[str, Any]] = {}
+    # pile name (before any ".", so "deck" covers "deck.1") -> the kind of a table's chance entry
+    # naming a card drawn from it, such as {"deck": "reveal"}: `{"seat": 0, "kind": "reveal",
+    # "card": "lettuce"}` (foodplay.companion)
+    chance_kinds: ClassVar[Mapping[str, str]] = {}
+    # pile name (or "setup", for the set-up's deals) -> the clause a card drawn from it follows,
+    # cited when the table names a card the pile cannot give
+    chance_clauses: ClassVar[Mapping[str, str]] = {}
 
     def new_state(self, players: int, *, seed: int | None = None,
                   setup: Mapping[str, Any] | None = None,

@@ -19,8 +19,9 @@ foodplay, lowest first (a module may import its own group and the groups below i
    registry `games/__init__.py`, and `i18n.glossary` (it reads a glossary file through `data`,
    as the rulebook does).
 4. game: each `games/<game>/` package; a game never imports another game.
-5. teaching: `teaching/` (lessons, quiz, summary, rule_index, search) and `lab/` (the strategy
-   lab's tournaments, beside it).
+5. teaching: `teaching/` (lessons, quiz, summary, rule_index, search), `lab/` (the strategy
+   lab's tournaments, beside it) and `companion/` (the table companion: a real game followed
+   entry by entry).
 6. cli: `cli/`.
 
 foodplay imports nothing outside the standard library and foodplay.
@@ -172,7 +173,7 @@ def group(module: str) -> tuple[int, str]:
     else:
         parts = module.split(".")
         name = {"foodplay": {"games": "game", "teaching": "teaching", "lab": "teaching",
-                                 "cli": "cli"},
+                                 "companion": "teaching", "cli": "cli"},
                 "foodplay_widgets": {"serving": "serving", "app": "app", "games": "games",
                                      "pages": "pages"}}[parts[0]].get(parts[1], "")
         assert name, f"{path_of(module)} belongs to no layer: add it to GROUP_OF"

@@ -22,6 +22,8 @@ class BurgGame(Game):
     credits = Credits("unknown", "publisher unknown")
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    chance_kinds = {"deck": "reveal"}  # a table's chance entry names the card it revealed
+    chance_clauses = {"deck": "R1"}
 
     def set_up(self, new: NewGame) -> BurgState:
         players, seed, setup = new.players, new.seed, new.setup

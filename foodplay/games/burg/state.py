@@ -98,6 +98,11 @@ class BurgState(MoveChecks, Taking):
         moves.append(table.done)
         return moves
 
+    def table_facts(self) -> dict[str, Any]:
+        """What the table companion's prompts name: the ingredients to reveal this round, how
+        many are out, and the card waiting for a pile."""
+        return {"needed": self.needed, "revealed": self.revealed, "card": self.pending}
+
     # --- applying moves ------------------------------------------------------------------
     def _apply(self, move: Move) -> list[Event]:
         events: list[Event] = []

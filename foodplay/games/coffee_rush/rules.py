@@ -39,6 +39,8 @@ class CoffeeRushGame(Game):
     max_players = 4
     rules_version = "1"
     options = OPTIONS
+    chance_kinds = {"deck": "draw"}  # every order card, dealt or drawn, comes from the deck
+    chance_clauses = {"deck": "R4-4", "setup": "S3"}
 
     def set_up(self, new: NewGame) -> CoffeeRushState:
         players, seed, setup = new.players, new.seed, new.setup
@@ -53,6 +55,7 @@ class CoffeeRushGame(Game):
         state = CoffeeRushState(self, players, comp, board, rng,
                                 list(names or DEFAULT_NAMES[:players]), chosen,
                                 self._table(comp, board, players))
+        state.chance = new.chance  # before the first draw: the set-up deals are chance too
         deck = list(state.table.deck)
         rng.shuffle(deck)
         state.first, chosen = self.first_seat(plan.first_player, players, rng)
@@ -132,8 +135,8 @@ class CoffeeRushGame(Game):
         for k in range(n):
             seat = (first + k) % n
             for tab in (0, 1):
-                state.tabs[seat][tab].append(state.deck.pop())
-        state.tabs[first][0].append(state.deck.pop())
+                state.tabs[seat][tab].append(state.draw("deck", state.deck, seat))
+        state.tabs[first][0].append(state.draw("deck", state.deck, first))
         for k in range(n):
             seat = (first + k) % n
             tabs = state.tabs[seat]

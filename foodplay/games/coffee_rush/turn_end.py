@@ -14,7 +14,8 @@ class TurnEnd(StateBase):
 
     def _draw(self, drawer: Seat, count: int, events: list[Event], key: str,
               clauses: tuple[str, ...]) -> None:
-        cards = [self.deck.pop() for _ in range(min(count, len(self.deck)))]
+        deck = self.deck
+        cards = [self.draw("deck", deck, drawer) for _ in range(min(count, len(deck)))]
         self.tabs[drawer][0] += cards
         if cards:
             events.append(event(key, clauses, seat=self.turn, drawer=drawer, count=len(cards),
