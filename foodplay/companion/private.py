@@ -1,13 +1,266 @@
-"""Hidden information at the table (issue #30): a first, minimal hook that table-private
-replaces. The companion never asks for a private hand: a private draw takes the top of the
-engine's own deck (foodplay.chance). Here a card named when it is played, served or shown will
-be matched to an unresolved private draw; for now nothing is reassigned."""
+"""Hidden information at the table (issue #30): the companion asks only for what the table sees.
+
+Two kinds of things stay hidden at a real table, and the companion never asks for either:
+- a **secret choice**, such as the order in which a Food Truck player stacks their draw pile
+  (rule 1-2, G3). The engine plays it for the table in an arbitrary order; the
+  order comes out card by card, as each flipped card is named (the pile is a chance pile,
+  "pile.N", whose order nobody has seen: foodplay.chance moves the named card to its top, so
+  the order is reassigned as it is revealed; `play_secret_moves`).
+- a **private hand**, such as a Cuisine a la Card hand (G12). Its cards are drawn by private
+  draws (`State.draw(..., private=True)`), which take the top of the engine's own deck and log
+  `Outcome(pile, None)`: an arbitrary deal of cards nobody has named. A card enters the
+  companion when it is played, served or shown. When the table names one that the engine's
+  arbitrary deal did not put in that hand, `fit` reassigns one of the seat's unresolved private
+  draws to it and replays the game from its log; everything the table saw must come out the
+  same. Only if no reassignment fits is the entry refused (`Fit.refusal`: no copy of that card
+  can be in that hand).
+
+The session calls these functions; they work on clones and on replays, never on its position.
+"""
 
 from __future__ import annotations
 
-from foodplay.engine import State
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from foodplay.chance import ChanceNeeded, ChanceRefused, Outcome
+from foodplay.engine import Event, IllegalMove, Move, State
+
+# the session's game set up again, drawing these outcomes (a Chance that asks for more)
+NewState = Callable[[list[Outcome]], State]
+MAX_TRIED = 16  # the latest unresolved private draws of a seat tried for one named card
+_REPLAY_ERRORS = (IllegalMove, ChanceNeeded, ChanceRefused)
 
 
-def note_private(state: State) -> None:
-    """After an action: nothing to reassign yet (BURG and Coffee Rush draw in public)."""
-    return None
+# --- secret choices ----------------------------------------------------------------------------
+def play_secret_moves(state: State) -> tuple[Move, ...]:
+    """Play, on `state` itself, the moves the table never enters, in an arbitrary order (each
+    seat's cards in the order they are held), and return them for the log: Food Truck's secret
+    ordering of the draw piles (the game's `secret_kinds`). None when the decision now is not a
+    secret one."""
+    kinds = getattr(state.game, "secret_kinds", ())
+    played: list[Move] = []
+    while kinds and not state.is_over:
+        legal = state.legal_moves()
+        if not legal or any(m.kind not in kinds for m in legal):
+            break
+        state.apply_legal(legal[0])  # a secret choice draws nothing (the game's contract)
+        played.append(legal[0])
+    return tuple(played)
+
+
+def is_secret(state: State, move: Move) -> bool:
+    """Whether `move` is a secret choice the table never enters (its kind is secret)."""
+    return move.kind in getattr(state.game, "secret_kinds", ())
+
+
+# --- private hands -----------------------------------------------------------------------------
+def hidden_card(state: State, move: Move) -> str | None:
+    """The card `move` takes from its seat's hidden hand when the engine's arbitrary deal did
+    not put a usable copy there (the game's `hidden_card` hook), else None."""
+    hook = getattr(state, "hidden_card", None)
+    return hook(move) if callable(hook) else None
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The answer of `fit`: a position where the move's card is in the hand, or a refusal."""
+
+    seat: int
+    card: str
+    pile: str
+    state: State | None = None  # the position after the same moves, the draw reassigned
+    index: int | None = None  # the private draw reassigned (in the record's `drawn`)
+    tried: int = 0  # reassignments replayed
+    clause: str | None = None  # the clause of the refusal (the pile's chance clause)
+    key: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.state is not None
+
+
+def fit(new_state: NewState, moves: Sequence[Move], state: State, move: Move,
+        limit: int = MAX_TRIED) -> Fit | None:
+    """Make `move` fit a hidden hand, or say why it cannot.
+
+    None: `move` takes no hidden card the hand lacks, or something else refuses it (the
+    engine's verdict stands). Otherwise a `Fit`: `ok` with the position after `moves` (replayed
+    by `new_state` with one of the seat's unresolved private draws named as the card, every
+    event the table saw unchanged and `move` now allowed); or a refusal, naming the card and the
+    seat, when no such draw fits: no copy of that card can be in that hand.
+
+    When no single draw can give the card (an earlier unresolved draw took the copy, which has
+    since gone face down into a discard pile nobody entered), that earlier draw is first given
+    another card the seat owns, and the latest draws are tried again."""
+    card = hidden_card(state, move)
+    chance = state.chance
+    if card is None or chance is None:
+        return None
+    trial = state.clone()
+    trial.hold(move.seat, card)
+    if not trial.check(move).ok:  # out of turn, out of phase...: not a matter of the hand
+        return None
+    suffix = f".{move.seat}"
+    found, tried = _one_draw(new_state, moves, state, move, card, suffix, limit)
+    if found is not None:
+        return Fit(move.seat, card, found[0].chance.outcomes[found[1]].pile, found[0], found[1],
+                   tried)
+    drawn, taken = chance.drawn(), chance.taken
+    mine = [i for i in range(len(drawn)) if drawn[i].card is None
+            and drawn[i].pile.endswith(suffix)]
+    # a copy shown earlier may be pinned to the wrong draw among like copies: the named card
+    # takes that draw, and the pin moves to an unresolved draw that took the same card
+    shown = [i for i in range(len(drawn) - 1, -1, -1) if drawn[i].card not in (None, card)
+             and drawn[i].pile.endswith(suffix) and taken[i] == drawn[i].card][:limit]
+    pairs = [(i, m) for i in shown
+             for m in [m for m in reversed(mine) if taken[m] == drawn[i].card][:MAX_FREED]]
+    if pairs:
+        replay = _Replay(new_state, moves, drawn, {x for pair in pairs for x in pair})
+        for i, m in pairs:
+            tried += 1
+            swapped = list(drawn)
+            swapped[i] = Outcome(drawn[i].pile, card)
+            swapped[m] = Outcome(drawn[m].pile, drawn[i].card)
+            fitted = replay.replay(swapped, min(i, m), move)
+            if fitted is not None:
+                return Fit(move.seat, card, drawn[i].pile, fitted, i, tried)
+    earlier = [j for j in reversed(mine) if taken[j] == card][:MAX_FREED]
+    for j in earlier:
+        replay = _Replay(new_state, moves, drawn, {j})
+        for i in [i for i in reversed(mine) if i > j and taken[i] != card][:limit]:
+            tried += 1  # j gives i's card and i gives the named one; the draws between keep theirs
+            swapped = list(drawn)
+            for m in mine:  # the draws of the turns between (not those of i's own action)
+                if j < m < i and replay.move_of(m) < replay.move_of(i):
+                    swapped[m] = Outcome(drawn[m].pile, taken[m])
+            swapped[j] = Outcome(drawn[j].pile, taken[i])
+            swapped[i] = Outcome(drawn[i].pile, card)
+            fitted = replay.replay(swapped, j, move)
+            if fitted is not None:
+                return Fit(move.seat, card, drawn[i].pile, fitted, i, tried)
+    pile = next((o.pile for o in reversed(drawn) if o.pile.endswith(suffix)), None) or \
+        _private_pile(state, move.seat)
+    clauses = getattr(state.game, "chance_clauses", {})
+    clause = clauses.get(pile) or clauses.get(pile.split(".")[0])
+    return Fit(move.seat, card, pile, None, None, tried, clause,
+               f"{state.game.id}.table.no_copy_in_hand", {"seat": move.seat, "card": card})
+
+
+MAX_FREED = 4  # earlier draws that took the card, tried when no single draw can give it
+
+
+def _one_draw(new_state: NewState, moves: Sequence[Move], state: State, move: Move, card: str,
+              suffix: str, limit: int) -> tuple[tuple[State, int] | None, int]:
+    """The position with one of the seat's latest unresolved draws naming `card` (and that
+    draw's index), or None; with the number of replays tried."""
+    drawn = state.chance.drawn()
+    candidates = [i for i in range(len(drawn) - 1, -1, -1)
+                  if drawn[i].card is None and drawn[i].pile.endswith(suffix)][:limit]
+    if not candidates:
+        return None, 0
+    replay = _Replay(new_state, moves, drawn, set(candidates))
+    for tried, index in enumerate(candidates, 1):
+        fitted = replay.reassign(index, card, move)
+        if fitted is not None:
+            return (fitted, index), tried
+    return None, len(candidates)
+
+
+def pin(state: State, move: Move) -> None:
+    """After `move` (applied to `state`): the card it took from its seat's hidden hand is now
+    known, so the unresolved private draw that put it there is named, in place. The game
+    replays the same (that draw took that very card), and a later reassignment keeps it."""
+    hook = getattr(state, "card_shown", None)
+    card = hook(move) if callable(hook) else None
+    chance = state.chance
+    if card is None or chance is None:
+        return
+    suffix = f".{move.seat}"
+    outcomes, taken = chance.outcomes, chance.taken
+    for i in range(chance.used - 1, -1, -1):
+        if outcomes[i].card is None and taken[i] == card and outcomes[i].pile.endswith(suffix):
+            outcomes[i] = Outcome(outcomes[i].pile, card)
+            return
+
+
+def _private_pile(state: State, seat: int) -> str:
+    """The name of `seat`'s private pile when no draw from it is left to reassign."""
+    kinds = getattr(state.game, "chance_kinds", {})
+    private = getattr(state.game, "private_piles", ("deck",))
+    name = next((p for p in private if p in kinds), private[0] if private else "deck")
+    return f"{name}.{seat}"
+
+
+def _public(events: Sequence[Event]) -> list[tuple[str, Any]]:
+    """What everyone at the table saw of some events."""
+    return [(e.key, e.params) for e in events if e.visible_to is None]
+
+
+class _Replay:
+    """The game's log replayed once, with a clone of the position before each move that made
+    one of the draws to try, so that each reassignment replays only from there."""
+
+    def __init__(self, new_state: NewState, moves: Sequence[Move], drawn: list[Outcome],
+                 wanted: set[int]):
+        self.new_state = new_state
+        self.moves = list(moves)
+        self.drawn = drawn
+        state = new_state(drawn)
+        self.setup_seen = _public(state.setup_events)
+        self.seen: list[list[tuple[str, Any]]] = []
+        first_draw = [state.chance.used]  # move k made draws first_draw[k] .. first_draw[k+1]-1
+        for move in self.moves:
+            self.seen.append(_public(state.apply_legal(move)))
+            first_draw.append(state.chance.used)
+        self.first_draw = first_draw
+        at: dict[int, int] = {}  # move index -> the wanted draws it made
+        for i in wanted:
+            k = self.move_of(i)
+            if 0 <= k < len(self.moves):
+                at[i] = k
+        self.before: dict[int, tuple[int, State]] = {}  # draw index -> (move index, position)
+        if at:
+            clones: dict[int, State] = {}
+            state = new_state(drawn)
+            for k in range(max(at.values()) + 1):
+                if k in at.values():
+                    clones[k] = state.clone()
+                state.apply_legal(self.moves[k])
+            self.before = {i: (k, clones[k]) for i, k in at.items()}
+
+    def move_of(self, index: int) -> int:
+        """The index of the move that made draw `index` (-1: the set-up)."""
+        return bisect_right(self.first_draw, index) - 1
+
+    def reassign(self, index: int, card: str, move: Move | None) -> State | None:
+        """The position after every move with draw `index` naming `card`, if the table saw the
+        same things and `move` (if any) is then allowed; else None."""
+        drawn = list(self.drawn)
+        drawn[index] = Outcome(drawn[index].pile, card)
+        return self.replay(drawn, index, move)
+
+    def replay(self, drawn: list[Outcome], index: int, move: Move | None) -> State | None:
+        """The position after every move drawing `drawn` (which differs from the log's from
+        draw `index` on), if the table saw the same things and `move` (if any) is then allowed;
+        else None."""
+        start, base = self.before.get(index, (0, None))
+        try:
+            if base is None:  # a card dealt at the set-up: the whole game again
+                state = self.new_state(drawn)
+                if _public(state.setup_events) != self.setup_seen:
+                    return None
+            else:
+                state = base.clone()
+                state.chance.outcomes[:] = drawn
+            for k in range(start, len(self.moves)):
+                if _public(state.apply(self.moves[k])) != self.seen[k]:
+                    return None
+        except _REPLAY_ERRORS:
+            return None
+        if state.chance.used != len(drawn) or (move is not None and not state.check(move).ok):
+            return None
+        return state

@@ -23,7 +23,7 @@ from foodplay.companion.entries import (
     is_chance_entry,
     read_entry,
 )
-from foodplay.companion.private import note_private
+from foodplay.companion.private import fit, is_secret, pin, play_secret_moves
 from foodplay.engine import Event, Game, Move, Seat, State
 from foodplay.explain import clause_label, step_text
 from foodplay.games import get_game
@@ -180,6 +180,9 @@ class TableSession:
         state = pos.state
         if pos.need is not None or state is None or state.is_over:
             return pos
+        secret = play_secret_moves(state)  # private.py: never entered (Food Truck's orders)
+        if secret:
+            pos = replace(pos, moves=pos.moves + secret)
         legal = state.legal_moves()
         if len(legal) != 1:
             return pos
@@ -217,13 +220,20 @@ class TableSession:
             verdict = state.check(move)
         except _CHECK_ERRORS as exc:
             raise EntryRefused("table.entry.move", entry=Shown(entry)) from exc
-        if not verdict.ok:
-            raise EntryRefused(verdict.reason, verdict.clause, **dict(verdict.params))
+        if not verdict.ok:  # private.py: a card the engine's arbitrary hand does not hold
+            fitted = fit(self._new, pos.moves, state, move)
+            if fitted is None:
+                raise EntryRefused(verdict.reason, verdict.clause, **dict(verdict.params))
+            if not fitted.ok:
+                raise EntryRefused(fitted.key, fitted.clause, **fitted.params)
+            state = fitted.state
+            pos = replace(pos, state=state)
         twin = state.clone()
         try:
             events = twin.apply(move)
         except ChanceNeeded as more:
             return replace(pos, pending=move, named=(), need=more), []
+        pin(twin, move)  # private.py: the card it showed is known now
         return self._settle(_Position(twin, pos.moves + (move,))), events
 
     def _chance(self, pos: _Position, entry: dict[str, Any]) -> tuple[_Position, list[Event]]:
@@ -267,10 +277,10 @@ class TableSession:
                 events = twin.apply(pos.pending)
             except ChanceNeeded as more:
                 return replace(pos, named=named, need=more), []
+            pin(twin, pos.pending)
         except ChanceRefused as exc:
             raise EntryRefused(exc.say.key if exc.say else "table.entry.move", clause,
                                **(exc.say.params if exc.say else {})) from exc
-        note_private(twin)
         return self._settle(_Position(twin, pos.moves + (pos.pending,))), events
 
     def _known(self) -> set[str]:
@@ -501,9 +511,9 @@ def enter_record(session: TableSession, record: Record) -> list[Result]:
 
     def name_cards(outcomes: list[Outcome]) -> bool:
         for outcome in outcomes:
-            if outcome.card is None:
-                continue  # a private draw: never asked for
             need = session._pos.need
+            if outcome.card is None or need is None or need.pile != outcome.pile:
+                continue  # a private draw: never asked for (named once played: private.py)
             seat = need.seat if need is not None else None
             results.append(session.enter(chance_entry(session.game, outcome.pile, seat,
                                                       outcome.card)))
@@ -517,6 +527,8 @@ def enter_record(session: TableSession, record: Record) -> list[Result]:
         before = chance.used
         state.apply(move)
         drawn = chance.outcomes[before:chance.used]
+        if is_secret(state, move):
+            continue  # played by the companion (private.py)
         if session._pos.need is None or session._pos.pending != move:
             results.append(session.enter(move.to_json()))
             if not results[-1].ok:

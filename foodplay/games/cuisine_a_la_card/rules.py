@@ -35,6 +35,7 @@ class CuisineGame(Game):
     # played, served or shown (foodplay.companion.private)
     chance_kinds = {"pantry": "market", "judges": "judge", "deck": "draw"}
     chance_clauses = {"pantry": "S4", "judges": "S3", "deck": "P3"}
+    private_piles = ("deck",)  # drawn into a hidden hand (G12)
 
     def set_up(self, new: NewGame) -> CuisineState:
         version = int(new.rules_version)

@@ -30,6 +30,9 @@ class FoodTruckGame(Game):
     # up, and the card a player flips from their own draw pile, whose order is secret (G3)
     chance_kinds = {"central": "supply", "trucks": "truck", "pile": "reveal"}
     chance_clauses = {"central": "R3-3", "trucks": "R1-1", "pile": "R1-2"}
+    # a secret choice the table never enters: the companion stacks each pile in an arbitrary
+    # order, and the order comes out as the table names each flipped card
+    secret_kinds = ("order",)
 
     def set_up(self, new: NewGame) -> FoodTruckState:
         players, seed, setup = new.players, new.seed, new.setup
