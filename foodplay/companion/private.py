@@ -21,15 +21,16 @@ The session calls these functions; they work on clones and on replays, never on 
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from foodplay.chance import ChanceNeeded, ChanceRefused, Outcome
+from foodplay.chance import Chance, ChanceNeeded, ChanceRefused, Outcome
 from foodplay.engine import Event, IllegalMove, Move, State
 
-# the session's game set up again, drawing these outcomes (a Chance that asks for more)
-NewState = Callable[[list[Outcome]], State]
+# the session's game set up again, drawing from this Chance
+NewState = Callable[[Chance], State]
 MAX_TRIED = 16  # the latest unresolved private draws of a seat tried for one named card
 _REPLAY_ERRORS = (IllegalMove, ChanceNeeded, ChanceRefused)
 
@@ -142,6 +143,10 @@ def fit(new_state: NewState, moves: Sequence[Move], state: State, move: Move,
             fitted = replay.replay(swapped, j, move)
             if fitted is not None:
                 return Fit(move.seat, card, drawn[i].pile, fitted, i, tried)
+    tried += 1  # last: the seat's whole deal again, with hindsight of every card it showed
+    dealt = _deal_again(new_state, moves, state, move, suffix)
+    if dealt is not None:
+        return Fit(move.seat, card, dealt.chance.outcomes[-1].pile, dealt, None, tried)
     pile = next((o.pile for o in reversed(drawn) if o.pile.endswith(suffix)), None) or \
         _private_pile(state, move.seat)
     clauses = getattr(state.game, "chance_clauses", {})
@@ -209,7 +214,7 @@ class _Replay:
         self.new_state = new_state
         self.moves = list(moves)
         self.drawn = drawn
-        state = new_state(drawn)
+        state = new_state(Chance(drawn))
         self.setup_seen = _public(state.setup_events)
         self.seen: list[list[tuple[str, Any]]] = []
         first_draw = [state.chance.used]  # move k made draws first_draw[k] .. first_draw[k+1]-1
@@ -225,7 +230,7 @@ class _Replay:
         self.before: dict[int, tuple[int, State]] = {}  # draw index -> (move index, position)
         if at:
             clones: dict[int, State] = {}
-            state = new_state(drawn)
+            state = new_state(Chance(drawn))
             for k in range(max(at.values()) + 1):
                 if k in at.values():
                     clones[k] = state.clone()
@@ -250,7 +255,7 @@ class _Replay:
         start, base = self.before.get(index, (0, None))
         try:
             if base is None:  # a card dealt at the set-up: the whole game again
-                state = self.new_state(drawn)
+                state = self.new_state(Chance(drawn))
                 if _public(state.setup_events) != self.setup_seen:
                     return None
             else:
@@ -264,3 +269,92 @@ class _Replay:
         if state.chance.used != len(drawn) or (move is not None and not state.check(move).ok):
             return None
         return state
+
+
+# --- the last resort: a whole new deal of one seat's hidden cards ------------------------------
+def _deal_again(new_state: NewState, moves: Sequence[Move], state: State, move: Move,
+                suffix: str) -> State | None:
+    """The game replayed with every private draw of `move`'s seat dealt again with hindsight:
+    each draw gives a card the hand will show before it is discarded (the game's `hand_card`
+    and `hand_ends` hooks), else the top, unless a later hand needs that card and another can
+    be spared. The table must see the same events and `move` must then be allowed."""
+    hand_card = getattr(state, "hand_card", None)
+    hand_ends = getattr(state, "hand_ends", None)
+    if not callable(hand_card) or not callable(hand_ends):
+        return None
+    seat, log = move.seat, list(moves) + [move]
+    demands = [(k, c) for k, m in enumerate(log) if m.seat == seat and (c := hand_card(m))]
+    ends = [k for k, m in enumerate(log) if hand_ends(m, seat)]
+    drawn = state.chance.drawn()
+    kept = [o for o in drawn if not o.pile.endswith(suffix)]  # the seat's draws: dealt again
+    original = new_state(Chance(drawn))
+    seen = [_public(original.apply_legal(m)) for m in moves]
+    dealer = _Dealer(kept, suffix, demands, ends, getattr(state.game, "hand_size", 5))
+    try:
+        replay = new_state(dealer)
+        dealer.state = replay
+        for k, m in enumerate(moves):
+            dealer.at(k)
+            if _public(replay.apply(m)) != seen[k]:
+                return None
+    except _REPLAY_ERRORS:
+        return None
+    if dealer.used != len(dealer.outcomes) or not replay.check(move).ok:
+        return None
+    plain = Chance(dealer.outcomes)
+    plain.used, plain.taken = dealer.used, list(dealer.taken)
+    replay.chance = plain
+    return replay
+
+
+class _Dealer(Chance):
+    """A Chance that deals one seat's private draws itself, with hindsight of the log."""
+
+    __slots__ = ("suffix", "demands", "ends", "hand_size", "move", "batch", "state")
+
+    def __init__(self, outcomes: list[Outcome], suffix: str, demands: list[tuple[int, str]],
+                 ends: list[int], hand_size: int = 5):
+        super().__init__(outcomes)
+        self.suffix, self.demands, self.ends = suffix, demands, ends
+        self.hand_size = max(1, hand_size)  # cards drawn for one hand
+        self.move = -1  # the move being replayed (-1: the set-up)
+        self.batch: list[str] = []  # the seat's cards drawn in this move so far
+        self.state: State | None = None
+
+    def at(self, k: int) -> None:
+        self.move, self.batch = k, []
+
+    def draw(self, pile: str, cards: list[str], seat: int | None, private: bool) -> str:
+        if not (private and pile.endswith(self.suffix)) or not cards:
+            return super().draw(pile, cards, seat, private)
+        card = self._choose(cards, seat)
+        at = max(i for i, c in enumerate(cards) if c == card)
+        top = at == len(cards) - 1
+        cards[at], cards[-1] = cards[-1], cards[at]
+        self.outcomes.insert(self.used, Outcome(pile, None if top else card))
+        self.batch.append(card)
+        return self._took(cards.pop())
+
+    def _choose(self, cards: list[str], seat: int | None) -> str:
+        k = self.move
+        end = next((e for e in self.ends if e > k), len(self.demands) + 10 ** 6)
+        held = Counter(self.batch)
+        if self.state is not None and seat is not None:
+            held.update(self.state.hand[seat])
+        for i, card in self.demands:  # a card this hand will show, not held yet
+            if k < i <= end:
+                if held[card] > 0:
+                    held[card] -= 1
+                elif card in cards:
+                    return card
+        # the later hands this deck still serves before a reshuffle brings the drawn cards back
+        ahead = [e for e in self.ends if e > end][:len(cards) // self.hand_size + 1]
+        horizon = ahead[-1] if ahead else len(self.demands) + 10 ** 6
+        later = Counter(c for i, c in self.demands if end < i <= horizon)
+        spare = Counter(cards)
+        spare.subtract(later)
+        top = cards[-1]
+        if spare[top] > 0:
+            return top
+        best = max(sorted(set(cards)), key=lambda c: spare[c])
+        return best if spare[best] > spare[top] else top

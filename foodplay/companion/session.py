@@ -143,10 +143,10 @@ class TableSession:
         self._names = tuple(self.state.names)
 
     # --- the game ---------------------------------------------------------------------------
-    def _new(self, outcomes: list[Outcome], ask: bool = True) -> State:
+    def _new(self, outcomes: list[Outcome] | Chance, ask: bool = True) -> State:
+        chance = outcomes if isinstance(outcomes, Chance) else Chance(outcomes, ask=ask)
         return self.game.new_state(self.players, seed=self.seed, setup=self.setup or None,
-                                   options=self.options, names=self.names,
-                                   chance=Chance(outcomes, ask=ask))
+                                   options=self.options, names=self.names, chance=chance)
 
     def _start(self) -> _Position:
         try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from foodplay.data import DataError, Say, require
 from foodplay.engine import DEFAULT_NAMES, Credits, Game, NewGame
-from foodplay.games.cuisine_a_la_card.constants import MAX_PLAYERS, OPTIONS
+from foodplay.games.cuisine_a_la_card.constants import HAND_SIZE, MAX_PLAYERS, OPTIONS
 from foodplay.games.cuisine_a_la_card.setup import deal
 from foodplay.games.cuisine_a_la_card.state import CuisineState
 from foodplay.position import TRUE_OR_FALSE
@@ -36,6 +36,7 @@ class CuisineGame(Game):
     chance_kinds = {"pantry": "market", "judges": "judge", "deck": "draw"}
     chance_clauses = {"pantry": "S4", "judges": "S3", "deck": "P3"}
     private_piles = ("deck",)  # drawn into a hidden hand (G12)
+    hand_size = HAND_SIZE  # the cards drawn for each hand (S1, P3)
 
     def set_up(self, new: NewGame) -> CuisineState:
         version = int(new.rules_version)

@@ -168,3 +168,13 @@ class StateViews(CuisineStateBase):
         if move.kind == "fork":
             return "fork"
         return move.get("card") if move.kind in SHOWN_KINDS else None
+
+    def hand_card(self, move: Move) -> str | None:
+        """The card `move` takes out of its seat's hand, seen or (warmed) not, or None."""
+        if move.kind == "fork":
+            return "fork"
+        return move.get("card") if move.kind in HAND_KINDS else None
+
+    def hand_ends(self, move: Move, seat: Seat) -> bool:
+        """Whether `seat`'s hand is discarded after `move` (its own end of turn, P3)."""
+        return move.kind == "end" and move.seat == seat
