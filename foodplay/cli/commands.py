@@ -5,17 +5,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import stat
 import sys
-import tempfile
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, NoReturn
 
 from foodplay.bots import BOT_KINDS, play_game, play_on
 from foodplay.cli.rules import add_parser as add_rules_parser
 from foodplay.cli.rules import cmd_rules
 from foodplay.cli.run import CliError, check_out, lang, say, use_language
+from foodplay.cli.run import write_out as _write_out
+from foodplay.cli.table import add_parser as add_table_parser
+from foodplay.cli.table import cmd_table
 from foodplay.cli.text import aligned, argparse_language, help_text, translated_headings
 from foodplay.cli.tournament import add_parser as add_tournament_parser
 from foodplay.cli.tournament import cmd_tournament
@@ -166,6 +166,7 @@ def build_parser(language: str = "en") -> argparse.ArgumentParser:
                        help=text("cli.help.rounds"))
     add_rules_parser(sub, lang_)
     add_tournament_parser(sub, lang_, _whole_arg)
+    add_table_parser(sub, lang_, _whole_arg, _seat_arg)
     return parser
 
 
@@ -192,40 +193,6 @@ def _check_players(game_id: str, players: int) -> None:
     if not game.min_players <= players <= game.max_players:
         raise CliError("cli.players", title=game.title, low=game.min_players,
                        high=game.max_players, players=players)
-
-
-def _new_file_mode(target: Path) -> int:
-    """The mode a file written at `target` gets: the old file's, or what the umask allows."""
-    try:
-        return stat.S_IMODE(os.stat(target).st_mode)
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
-
-
-def _write_out(record: Record, path: str) -> None:
-    """Write the record to `path` whole or not at all: into a temporary file beside it, then
-    renamed over it (an old file there stays as it was if anything fails)."""
-    target = Path(path)
-    temporary = None
-    try:
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=target.parent,
-                                         prefix=".foodplay-", suffix=".tmp",
-                                         delete=False) as handle:
-            temporary = handle.name
-            handle.write(record.dumps() + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, _new_file_mode(target))
-        os.replace(temporary, target)
-        temporary = None
-    except (OSError, ValueError) as exc:
-        raise CliError("cli.out_not_file", path=file_name(path, lang()),
-                       reason=getattr(exc, "strerror", None) or str(exc)) from exc
-    finally:
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)
 
 
 def _move_line(state: State, move: Move, hidden: bool) -> str:
@@ -374,7 +341,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 
 COMMANDS = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay, "check": cmd_check,
-            "bench": cmd_bench, "rules": cmd_rules, "tournament": cmd_tournament}
+            "bench": cmd_bench, "rules": cmd_rules, "tournament": cmd_tournament,
+            "table": cmd_table}
 
 
 def _asked_lang(argv: Sequence[str]) -> str | None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from foodplay.i18n.messages import catalogue
 from foodplay.limits import file_name
+from foodplay.record import Record
 
 _language = ["en"]  # the language of this run's output, set from --lang by main()
 
@@ -60,3 +61,37 @@ def check_out(path: str) -> None:
     except (OSError, ValueError) as exc:
         raise CliError("cli.out_not_file", path=file_name(path, lang()),
                        reason=getattr(exc, "strerror", None) or str(exc)) from exc
+
+
+def _new_file_mode(target: Path) -> int:
+    """The mode a file written at `target` gets: the old file's, or what the umask allows."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def write_out(record: Record, path: str) -> None:
+    """Write the record to `path` whole or not at all: into a temporary file beside it, then
+    renamed over it (an old file there stays as it was if anything fails)."""
+    target = Path(path)
+    temporary = None
+    try:
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=target.parent,
+                                         prefix=".foodplay-", suffix=".tmp",
+                                         delete=False) as handle:
+            temporary = handle.name
+            handle.write(record.dumps() + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, _new_file_mode(target))
+        os.replace(temporary, target)
+        temporary = None
+    except (OSError, ValueError) as exc:
+        raise CliError("cli.out_not_file", path=file_name(path, lang()),
+                       reason=getattr(exc, "strerror", None) or str(exc)) from exc
+    finally:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)

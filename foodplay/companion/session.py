@@ -31,6 +31,7 @@ from foodplay.limits import Shown
 from foodplay.record import Record
 from foodplay.refusal import said
 
+ENTRY_SHOWN = 120  # the most of an entry a refusal repeats
 _CHECK_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError)
 
 
@@ -99,7 +100,8 @@ class Result:
     def text(self, lang: str = "en") -> str:
         """The answer as the command line prints it: one sentence, then the explanation."""
         cat = get_game(self.game).catalogue(lang)
-        shown_entry = Shown(entry_json(self.entry) if self.entry else self.typed).text(lang)
+        shown_entry = Shown(entry_json(self.entry) if self.entry else self.typed,
+                            ENTRY_SHOWN).text(lang)
         if self.ok:
             lines = [cat.format(self.key, said(self.params, lang), self.names)]
             sep = cat.template("list.cited_sep")
@@ -187,7 +189,7 @@ class TableSession:
         if len(legal) != 1:
             return pos
         try:
-            state.clone().apply_legal(legal[0])
+            _clone(state).apply_legal(legal[0])
         except ChanceNeeded as need:
             return replace(pos, pending=legal[0], need=need)
         return pos
@@ -228,7 +230,7 @@ class TableSession:
                 raise EntryRefused(fitted.key, fitted.clause, **fitted.params)
             state = fitted.state
             pos = replace(pos, state=state)
-        twin = state.clone()
+        twin = _clone(state)
         try:
             events = twin.apply(move)
         except ChanceNeeded as more:
@@ -270,7 +272,7 @@ class TableSession:
                 except ChanceNeeded as more:
                     return replace(pos, named=named, need=more), []
                 return self._settle(_Position(state)), list(state.setup_events)
-            twin = pos.state.clone()
+            twin = _clone(pos.state)
             chance = twin.chance
             chance.outcomes[chance.used:] = list(named)
             try:
@@ -363,7 +365,7 @@ class TableSession:
         self.entries.append(read)
         clause = next((ev.clauses[0] for ev in events if ev.clauses), None)
         return self._result(True, clause, "table.accepted",
-                            {"n": number, "entry": self.entry_text(read)}, events, read, number)
+                            {"n": number, "entry": _EntryText(self, read)}, events, read, number)
 
     def entry_text(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         """An entry as a phrase: "Bob: take pile 2", or "Alice: lettuce (deck)"."""
@@ -402,7 +404,7 @@ class TableSession:
         self.entries.pop()
         number = len(self.entries) + 1
         return self._result(True, None, "table.undone", {
-            "n": number, "entry": self.entry_text(last)}, [], last, number)
+            "n": number, "entry": _EntryText(self, last)}, [], last, number)
 
     def correct(self, index: int, entry: Any) -> Result:
         """Replace entry `index` (from 0) and replay; refused, naming the first later entry
@@ -427,21 +429,20 @@ class TableSession:
             later = self._result(False, refused.clause, refused.key, refused.params, [],
                                  entries[bad], bad + 1)
             return self._result(False, refused.clause, "table.correct.later", {
-                "later": bad + 1, "entry": self.entry_text(entries[bad]),
+                "later": bad + 1, "entry": _EntryText(self, entries[bad]),
                 "reason": _Reason(later)}, [], read, number)
         self._pos = pos
         self.entries = entries
         return self._result(True, None, "table.corrected",
-                            {"n": number, "entry": self.entry_text(read)}, [], read, number)
+                            {"n": number, "entry": _EntryText(self, read)}, [], read, number)
 
     # --- records ----------------------------------------------------------------------------
     def record(self) -> Record:
-        """The game so far as a normal record, with what the table drew (`drawn`)."""
+        """The game so far as a normal record, with what the table drew (`drawn`). An action
+        still waiting for cards (a move, or the set-up's deal) is not in it: the cards named
+        for it so far are left out, and the table enters them again after resuming."""
         pos = self._pos
-        if pos.state is None:
-            drawn = list(pos.named)
-        else:
-            drawn = pos.state.chance.drawn()
+        drawn = [] if pos.state is None else pos.state.chance.drawn()
         return Record(self.game.id, self.players, self.seed, self.setup or None,
                       dict(self.options or {}), self.names, None, list(pos.moves),
                       drawn=drawn)
@@ -457,6 +458,21 @@ class TableSession:
             if not result.ok:
                 raise ValueError(result.text("en"))
         return session
+
+
+def _clone(state: State) -> State:
+    """`state.clone()`, its Chance copied shallowly: the outcomes are immutable, and pickling
+    hundreds of them on every entry cost most of an entry's time."""
+    chance = state.chance
+    state.chance = None
+    try:
+        twin = state.clone()
+    finally:
+        state.chance = chance
+    if chance is not None:
+        twin.chance = copy = Chance(chance.outcomes, ask=chance.ask)
+        copy.used, copy.taken = chance.used, list(chance.taken)
+    return twin
 
 
 def _typed(entry: Any) -> str:
@@ -482,6 +498,17 @@ class _Cards:
         return cat.series(named) if named else "—"
 
 
+class _EntryText:
+    """An entry as a phrase, said in the language of the sentence that holds it."""
+
+    def __init__(self, session: TableSession, entry: dict[str, Any]):
+        self.session = session
+        self.entry = entry
+
+    def text(self, lang: str = "en") -> str:
+        return self.session.entry_text(self.entry, lang)
+
+
 class _Reason:
     """A refusal's reason said in whatever language the sentence holding it is said in."""
 
@@ -501,13 +528,25 @@ def _deciding(state: State) -> set[Seat]:
 def enter_record(session: TableSession, record: Record) -> list[Result]:
     """Enter a record's game into `session` as a table would: each move, and each card it drew
     as a chance entry when the companion asks for it (a move that can only draw, such as BURG's
-    reveal, is entered by its cards alone). Stops at the first refusal (the last result)."""
-    chance = Chance(record.drawn or [], ask=False)
-    state = get_game(record.game).new_state(
-        record.players, seed=record.seed, setup=record.setup, options=record.options,
-        components=record.components, names=record.names, rules_version=record.rules_version,
-        chance=chance)
+    reveal, is entered by its cards alone). Stops at the first refusal (the last result), or
+    where a table's record ends (a seeded record, without `drawn`, has every draw logged)."""
+    chance = Chance(record.drawn or [], ask=record.drawn is not None)
     results: list[Result] = []
+    try:
+        state = get_game(record.game).new_state(
+            record.players, seed=record.seed, setup=record.setup, options=record.options,
+            components=record.components, names=record.names,
+            rules_version=record.rules_version, chance=chance)
+    except ChanceNeeded:  # a table game saved before its set-up was dealt
+        return results
+    try:
+        return _enter_moves(session, record, state, chance, results)
+    except ChanceNeeded:  # the record of a table game that stopped before this card was named
+        return results
+
+
+def _enter_moves(session: TableSession, record: Record, state: State, chance: Chance,
+                 results: list[Result]) -> list[Result]:
 
     def name_cards(outcomes: list[Outcome]) -> bool:
         for outcome in outcomes:
