@@ -36,20 +36,25 @@ _REPLAY_ERRORS = (IllegalMove, ChanceNeeded, ChanceRefused)
 
 
 # --- secret choices ----------------------------------------------------------------------------
-def play_secret_moves(state: State) -> tuple[Move, ...]:
-    """Play, on `state` itself, the moves the table never enters, in an arbitrary order (each
-    seat's cards in the order they are held), and return them for the log: Food Truck's secret
-    ordering of the draw piles (the game's `secret_kinds`). None when the decision now is not a
-    secret one."""
+def play_secret_moves(state: State) -> tuple[tuple[Move, ...], list[Event]]:
+    """Play, on `state` itself, the moves the table never enters, in an arbitrary order (the
+    seats in turn, each card in the order it is held), and return them for the log with what they
+    showed: Food Truck's secret ordering of the draw piles (the game's `secret_kinds`). None
+    when the decision now is not a secret one."""
     kinds = getattr(state.game, "secret_kinds", ())
     played: list[Move] = []
+    shown: list[Event] = []
+    last = -1
     while kinds and not state.is_over:
         legal = state.legal_moves()
         if not legal or any(m.kind not in kinds for m in legal):
             break
-        state.apply_legal(legal[0])  # a secret choice draws nothing (the game's contract)
-        played.append(legal[0])
-    return tuple(played)
+        # the seats in turn, one choice each, as a simultaneous decision is played (bots)
+        move = min(legal, key=lambda m: ((m.seat - last - 1) % state.players))
+        shown += state.apply_legal(move)  # a secret choice draws nothing (game contract)
+        played.append(move)
+        last = move.seat
+    return tuple(played), shown
 
 
 def is_secret(state: State, move: Move) -> bool:
@@ -101,37 +106,39 @@ def fit(new_state: NewState, moves: Sequence[Move], state: State, move: Move,
     chance = state.chance
     if card is None or chance is None:
         return None
-    trial = state.clone()
+    trial = _clone(state)
     trial.hold(move.seat, card)
     if not trial.check(move).ok:  # out of turn, out of phase...: not a matter of the hand
         return None
     suffix = f".{move.seat}"
-    found, tried = _one_draw(new_state, moves, state, move, card, suffix, limit)
-    if found is not None:
-        return Fit(move.seat, card, found[0].chance.outcomes[found[1]].pile, found[0], found[1],
-                   tried)
     drawn, taken = chance.drawn(), chance.taken
     mine = [i for i in range(len(drawn)) if drawn[i].card is None
             and drawn[i].pile.endswith(suffix)]
+    singles = mine[::-1][:limit]  # the latest draws first: the cards in the hand now
     # a copy shown earlier may be pinned to the wrong draw among like copies: the named card
     # takes that draw, and the pin moves to an unresolved draw that took the same card
     shown = [i for i in range(len(drawn) - 1, -1, -1) if drawn[i].card not in (None, card)
              and drawn[i].pile.endswith(suffix) and taken[i] == drawn[i].card][:limit]
     pairs = [(i, m) for i in shown
              for m in [m for m in reversed(mine) if taken[m] == drawn[i].card][:MAX_FREED]]
-    if pairs:
-        replay = _Replay(new_state, moves, drawn, {x for pair in pairs for x in pair})
-        for i, m in pairs:
-            tried += 1
-            swapped = list(drawn)
-            swapped[i] = Outcome(drawn[i].pile, card)
-            swapped[m] = Outcome(drawn[m].pile, drawn[i].card)
-            fitted = replay.replay(swapped, min(i, m), move)
-            if fitted is not None:
-                return Fit(move.seat, card, drawn[i].pile, fitted, i, tried)
     earlier = [j for j in reversed(mine) if taken[j] == card][:MAX_FREED]
+    replay = _Replay(new_state, moves, drawn,
+                     set(singles) | {x for pair in pairs for x in pair} | set(earlier))
+    tried = 0
+    for index in singles:
+        tried += 1
+        fitted = replay.reassign(index, card, move)
+        if fitted is not None:
+            return Fit(move.seat, card, drawn[index].pile, fitted, index, tried)
+    for i, m in pairs:
+        tried += 1
+        swapped = list(drawn)
+        swapped[i] = Outcome(drawn[i].pile, card)
+        swapped[m] = Outcome(drawn[m].pile, drawn[i].card)
+        fitted = replay.replay(swapped, min(i, m), move)
+        if fitted is not None:
+            return Fit(move.seat, card, drawn[i].pile, fitted, i, tried)
     for j in earlier:
-        replay = _Replay(new_state, moves, drawn, {j})
         for i in [i for i in reversed(mine) if i > j and taken[i] != card][:limit]:
             tried += 1  # j gives i's card and i gives the named one; the draws between keep theirs
             swapped = list(drawn)
@@ -144,7 +151,7 @@ def fit(new_state: NewState, moves: Sequence[Move], state: State, move: Move,
             if fitted is not None:
                 return Fit(move.seat, card, drawn[i].pile, fitted, i, tried)
     tried += 1  # last: the seat's whole deal again, with hindsight of every card it showed
-    dealt = _deal_again(new_state, moves, state, move, suffix)
+    dealt = _deal_again(new_state, moves, state, move, suffix, replay.seen)
     if dealt is not None:
         return Fit(move.seat, card, dealt.chance.outcomes[-1].pile, dealt, None, tried)
     pile = next((o.pile for o in reversed(drawn) if o.pile.endswith(suffix)), None) or \
@@ -156,23 +163,6 @@ def fit(new_state: NewState, moves: Sequence[Move], state: State, move: Move,
 
 
 MAX_FREED = 4  # earlier draws that took the card, tried when no single draw can give it
-
-
-def _one_draw(new_state: NewState, moves: Sequence[Move], state: State, move: Move, card: str,
-              suffix: str, limit: int) -> tuple[tuple[State, int] | None, int]:
-    """The position with one of the seat's latest unresolved draws naming `card` (and that
-    draw's index), or None; with the number of replays tried."""
-    drawn = state.chance.drawn()
-    candidates = [i for i in range(len(drawn) - 1, -1, -1)
-                  if drawn[i].card is None and drawn[i].pile.endswith(suffix)][:limit]
-    if not candidates:
-        return None, 0
-    replay = _Replay(new_state, moves, drawn, set(candidates))
-    for tried, index in enumerate(candidates, 1):
-        fitted = replay.reassign(index, card, move)
-        if fitted is not None:
-            return (fitted, index), tried
-    return None, len(candidates)
 
 
 def pin(state: State, move: Move) -> None:
@@ -198,6 +188,21 @@ def _private_pile(state: State, seat: int) -> str:
     private = getattr(state.game, "private_piles", ("deck",))
     name = next((p for p in private if p in kinds), private[0] if private else "deck")
     return f"{name}.{seat}"
+
+
+def _clone(state: State) -> State:
+    """`state.clone()` with its Chance copied shallowly (its outcomes are immutable): pickling
+    hundreds of outcomes for every clone cost most of a replay."""
+    chance = state.chance
+    state.chance = None
+    try:
+        twin = state.clone()
+    finally:
+        state.chance = chance
+    if chance is not None:
+        twin.chance = copy = Chance(chance.outcomes, ask=chance.ask)
+        copy.used, copy.taken = chance.used, list(chance.taken)
+    return twin
 
 
 def _public(events: Sequence[Event]) -> list[tuple[str, Any]]:
@@ -233,7 +238,7 @@ class _Replay:
             state = new_state(Chance(drawn))
             for k in range(max(at.values()) + 1):
                 if k in at.values():
-                    clones[k] = state.clone()
+                    clones[k] = _clone(state)
                 state.apply_legal(self.moves[k])
             self.before = {i: (k, clones[k]) for i, k in at.items()}
 
@@ -259,7 +264,7 @@ class _Replay:
                 if _public(state.setup_events) != self.setup_seen:
                     return None
             else:
-                state = base.clone()
+                state = _clone(base)
                 state.chance.outcomes[:] = drawn
             for k in range(start, len(self.moves)):
                 if _public(state.apply(self.moves[k])) != self.seen[k]:
@@ -273,7 +278,7 @@ class _Replay:
 
 # --- the last resort: a whole new deal of one seat's hidden cards ------------------------------
 def _deal_again(new_state: NewState, moves: Sequence[Move], state: State, move: Move,
-                suffix: str) -> State | None:
+                suffix: str, seen: list[list[tuple[str, Any]]]) -> State | None:
     """The game replayed with every private draw of `move`'s seat dealt again with hindsight:
     each draw gives a card the hand will show before it is discarded (the game's `hand_card`
     and `hand_ends` hooks), else the top, unless a later hand needs that card and another can
@@ -287,9 +292,23 @@ def _deal_again(new_state: NewState, moves: Sequence[Move], state: State, move: 
     ends = [k for k, m in enumerate(log) if hand_ends(m, seat)]
     drawn = state.chance.drawn()
     kept = [o for o in drawn if not o.pile.endswith(suffix)]  # the seat's draws: dealt again
-    original = new_state(Chance(drawn))
-    seen = [_public(original.apply_legal(m)) for m in moves]
-    dealer = _Dealer(kept, suffix, demands, ends, getattr(state.game, "hand_size", 5))
+    hand_size = getattr(state.game, "hand_size", 5)
+    for ahead in DEAL_HORIZONS:
+        dealt = _deal(new_state, moves, move, _Dealer(kept, suffix, demands, ends, hand_size,
+                                                       ahead), seen)
+        if dealt is not None:
+            return dealt
+    return None
+
+
+# how many later hands a deal keeps cards for: those the deck serves before a reshuffle
+# (None), or the next one only, or every one; the first deal that fits is kept
+DEAL_HORIZONS = (None, 1, 10 ** 6)
+
+
+def _deal(new_state: NewState, moves: Sequence[Move], move: Move, dealer: _Dealer,
+          seen: list[list[tuple[str, Any]]]) -> State | None:
+    """The game replayed with `dealer`, if the table saw the same and `move` is then allowed."""
     try:
         replay = new_state(dealer)
         dealer.state = replay
@@ -310,13 +329,14 @@ def _deal_again(new_state: NewState, moves: Sequence[Move], state: State, move: 
 class _Dealer(Chance):
     """A Chance that deals one seat's private draws itself, with hindsight of the log."""
 
-    __slots__ = ("suffix", "demands", "ends", "hand_size", "move", "batch", "state")
+    __slots__ = ("suffix", "demands", "ends", "hand_size", "ahead", "move", "batch", "state")
 
     def __init__(self, outcomes: list[Outcome], suffix: str, demands: list[tuple[int, str]],
-                 ends: list[int], hand_size: int = 5):
+                 ends: list[int], hand_size: int = 5, ahead: int | None = None):
         super().__init__(outcomes)
         self.suffix, self.demands, self.ends = suffix, demands, ends
         self.hand_size = max(1, hand_size)  # cards drawn for one hand
+        self.ahead = ahead  # later hands to keep cards for (None: those this deck serves)
         self.move = -1  # the move being replayed (-1: the set-up)
         self.batch: list[str] = []  # the seat's cards drawn in this move so far
         self.state: State | None = None
@@ -347,13 +367,22 @@ class _Dealer(Chance):
                     held[card] -= 1
                 elif card in cards:
                     return card
-        # the later hands this deck still serves before a reshuffle brings the drawn cards back
-        ahead = [e for e in self.ends if e > end][:len(cards) // self.hand_size + 1]
-        horizon = ahead[-1] if ahead else len(self.demands) + 10 ** 6
+        # the later hands this deck still serves: the cards they show stay in it; a card shown
+        # only after the deck runs out must be drawn (and discarded) before, to be reshuffled
+        left = len(cards) - max(0, self.hand_size - len(self.batch))
+        served = max(0, left) // self.hand_size + (1 if left % self.hand_size else 0)
+        count = served if self.ahead is None else self.ahead
+        ahead = [e for e in self.ends if e > end][:count]
+        horizon = ahead[-1] if len(ahead) == count and ahead else len(self.demands) + 10 ** 6
         later = Counter(c for i, c in self.demands if end < i <= horizon)
         spare = Counter(cards)
         spare.subtract(later)
         top = cards[-1]
+        if self.ahead is None and horizon < len(self.demands) + 10 ** 6:
+            after = {c for i, c in self.demands if i > horizon}
+            wanted = sorted(c for c in set(cards) if c in after and spare[c] > 0)
+            if wanted:  # shown after the reshuffle: drawn now, it is reshuffled in time
+                return top if top in wanted else wanted[0]
         if spare[top] > 0:
             return top
         best = max(sorted(set(cards)), key=lambda c: spare[c])

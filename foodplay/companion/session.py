@@ -123,6 +123,7 @@ class _Position:
     pending: Move | None = None  # a move waiting for the cards it draws
     named: tuple[Outcome, ...] = ()  # outcomes named so far for the pending action
     need: ChanceNeeded | None = None  # the card the table must name now
+    shown: tuple[Event, ...] = ()  # what the moves the companion played for the table showed
 
 
 class TableSession:
@@ -182,9 +183,9 @@ class TableSession:
         state = pos.state
         if pos.need is not None or state is None or state.is_over:
             return pos
-        secret = play_secret_moves(state)  # private.py: never entered (Food Truck's orders)
+        secret, shown = play_secret_moves(state)  # private.py: never entered (Food Truck)
         if secret:
-            pos = replace(pos, moves=pos.moves + secret)
+            pos = replace(pos, moves=pos.moves + secret, shown=pos.shown + tuple(shown))
         legal = state.legal_moves()
         if len(legal) != 1:
             return pos
@@ -206,9 +207,11 @@ class TableSession:
 
     def _step(self, pos: _Position, entry: dict[str, Any]) -> tuple[_Position, list[Event]]:
         """The position after `entry`, and what happened; EntryRefused leaves `pos` as it was."""
-        if is_chance_entry(self.game, entry):
-            return self._chance(pos, entry)
-        return self._move(pos, entry)
+        step = self._chance if is_chance_entry(self.game, entry) else self._move
+        pos, events = step(pos, entry)
+        if pos.shown:  # private.py: the moves played for the table are part of what happened
+            pos, events = replace(pos, shown=()), events + list(pos.shown)
+        return pos, events
 
     def _move(self, pos: _Position, entry: dict[str, Any]) -> tuple[_Position, list[Event]]:
         need = pos.need

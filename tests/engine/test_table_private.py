@@ -106,12 +106,14 @@ def test_a_shown_card_pins_the_draw_that_dealt_it():
 def test_food_truck_orders_are_played_for_the_table_and_never_entered():
     state = TRUCK.new_state(2, seed=1, setup=SETUP, chance=Chance([], ask=False))
     assert state.phase == "prepare"
-    played = play_secret_moves(state)
+    played, shown = play_secret_moves(state)
     assert {m.kind for m in played} == {"order"} and len(played) == 12
+    assert [e.key for e in shown if e.visible_to is None].count("food-truck.order") == 12
+    assert "food-truck.service.start" in [e.key for e in shown]
     assert state.phase == "turn" and state.turn == 0
-    assert play_secret_moves(state) == ()
+    assert play_secret_moves(state) == ((), [])
     cuisine_state, _, _ = cuisine()
-    assert play_secret_moves(cuisine_state) == ()
+    assert play_secret_moves(cuisine_state) == ((), [])
 
 
 def test_a_flipped_card_is_named_by_the_table_and_a_detoured_card_comes_out_last():
