@@ -302,8 +302,10 @@ def _deal_again(new_state: NewState, moves: Sequence[Move], state: State, move: 
 
 
 # how many later hands a deal keeps cards for: those the deck serves before a reshuffle
-# (None), or the next one only, or every one; the first deal that fits is kept
-DEAL_HORIZONS = (None, 1, 10 ** 6)
+# (None), none (0: a card shown later is drawn now, to be reshuffled in time, as when an
+# effect's draw empties the deck early), the next one only, or every one; the first deal that
+# fits is kept
+DEAL_HORIZONS = (None, 0, 1, 10 ** 6)
 
 
 def _deal(new_state: NewState, moves: Sequence[Move], move: Move, dealer: _Dealer,
@@ -374,11 +376,13 @@ class _Dealer(Chance):
         count = served if self.ahead is None else self.ahead
         ahead = [e for e in self.ends if e > end][:count]
         horizon = ahead[-1] if len(ahead) == count and ahead else len(self.demands) + 10 ** 6
+        if count == 0:
+            horizon = end
         later = Counter(c for i, c in self.demands if end < i <= horizon)
         spare = Counter(cards)
         spare.subtract(later)
         top = cards[-1]
-        if self.ahead is None and horizon < len(self.demands) + 10 ** 6:
+        if self.ahead in (None, 0) and horizon < len(self.demands) + 10 ** 6:
             after = {c for i, c in self.demands if i > horizon}
             wanted = sorted(c for c in set(cards) if c in after and spare[c] > 0)
             if wanted:  # shown after the reshuffle: drawn now, it is reshuffled in time
