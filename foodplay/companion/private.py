@@ -294,11 +294,21 @@ def _deal_again(new_state: NewState, moves: Sequence[Move], state: State, move: 
     kept = [o for o in drawn if not o.pile.endswith(suffix)]  # the seat's draws: dealt again
     hand_size = getattr(state.game, "hand_size", 5)
     for ahead in DEAL_HORIZONS:
-        dealt = _deal(new_state, moves, move, _Dealer(kept, suffix, demands, ends, hand_size,
-                                                       ahead), seen)
-        if dealt is not None:
-            return dealt
+        avoid: dict[int, set[str]] = {}  # the seat's n-th draw -> cards it must not give
+        for _ in range(MAX_REPAIRS):
+            dealer = _Dealer(kept, suffix, demands, ends, hand_size, ahead, avoid)
+            dealt, missing = _deal(new_state, moves, move, dealer, seen, hand_card)
+            if dealt is not None:
+                return dealt
+            # a hand lacked `missing`: the last draw that gave it away gives another card
+            given = [n for n, c in enumerate(dealer.dealt) if c == missing]
+            if missing is None or not given or missing in avoid.get(given[-1], ()):
+                break
+            avoid.setdefault(given[-1], set()).add(missing)
     return None
+
+
+MAX_REPAIRS = 6  # deals tried again, each keeping one more card for the hand that lacked it
 
 
 # how many later hands a deal keeps cards for: those the deck serves before a reshuffle
@@ -309,33 +319,45 @@ DEAL_HORIZONS = (None, 0, 1, 10 ** 6)
 
 
 def _deal(new_state: NewState, moves: Sequence[Move], move: Move, dealer: _Dealer,
-          seen: list[list[tuple[str, Any]]]) -> State | None:
-    """The game replayed with `dealer`, if the table saw the same and `move` is then allowed."""
+          seen: list[list[tuple[str, Any]]], hand_card: Callable[[Move], str | None]
+          ) -> tuple[State | None, str | None]:
+    """The game replayed with `dealer`, if the table saw the same and `move` is then allowed;
+    else None, with the card a hand lacked when that is why."""
     try:
         replay = new_state(dealer)
         dealer.state = replay
         for k, m in enumerate(moves):
             dealer.at(k)
-            if _public(replay.apply(m)) != seen[k]:
-                return None
+            try:
+                events = replay.apply(m)
+            except IllegalMove:
+                return None, hand_card(m) if m.seat == move.seat else None
+            if _public(events) != seen[k]:
+                return None, None
     except _REPLAY_ERRORS:
-        return None
-    if dealer.used != len(dealer.outcomes) or not replay.check(move).ok:
-        return None
+        return None, None
+    if dealer.used != len(dealer.outcomes):
+        return None, None
+    if not replay.check(move).ok:
+        return None, hand_card(move)
     plain = Chance(dealer.outcomes)
     plain.used, plain.taken = dealer.used, list(dealer.taken)
     replay.chance = plain
-    return replay
+    return replay, None
 
 
 class _Dealer(Chance):
     """A Chance that deals one seat's private draws itself, with hindsight of the log."""
 
-    __slots__ = ("suffix", "demands", "ends", "hand_size", "ahead", "move", "batch", "state")
+    __slots__ = ("suffix", "demands", "ends", "hand_size", "ahead", "avoid", "dealt", "move",
+                 "batch", "state")
 
     def __init__(self, outcomes: list[Outcome], suffix: str, demands: list[tuple[int, str]],
-                 ends: list[int], hand_size: int = 5, ahead: int | None = None):
+                 ends: list[int], hand_size: int = 5, ahead: int | None = None,
+                 avoid: dict[int, set[str]] | None = None):
         super().__init__(outcomes)
+        self.avoid = avoid or {}  # the seat's n-th draw -> cards it must not give
+        self.dealt: list[str] = []  # the seat's draws, in order
         self.suffix, self.demands, self.ends = suffix, demands, ends
         self.hand_size = max(1, hand_size)  # cards drawn for one hand
         self.ahead = ahead  # later hands to keep cards for (None: those this deck serves)
@@ -349,7 +371,10 @@ class _Dealer(Chance):
     def draw(self, pile: str, cards: list[str], seat: int | None, private: bool) -> str:
         if not (private and pile.endswith(self.suffix)) or not cards:
             return super().draw(pile, cards, seat, private)
-        card = self._choose(cards, seat)
+        avoid = self.avoid.get(len(self.dealt), ())
+        allowed = [c for c in cards if c not in avoid]
+        card = self._choose(allowed or cards, seat)
+        self.dealt.append(card)
         at = max(i for i, c in enumerate(cards) if c == card)
         top = at == len(cards) - 1
         cards[at], cards[-1] = cards[-1], cards[at]
