@@ -20,6 +20,7 @@ The session calls these functions; they work on clones and on replays, never on 
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -293,10 +294,12 @@ def _deal_again(new_state: NewState, moves: Sequence[Move], state: State, move: 
     drawn = state.chance.drawn()
     kept = [o for o in drawn if not o.pile.endswith(suffix)]  # the seat's draws: dealt again
     hand_size = getattr(state.game, "hand_size", 5)
-    for ahead in DEAL_HORIZONS:
+    tries = [(ahead, None) for ahead in DEAL_HORIZONS] + [
+        (DEAL_HORIZONS[n % 2], random.Random(n)) for n in range(RANDOM_DEALS)]
+    for ahead, rng in tries:
         avoid: dict[int, set[str]] = {}  # the seat's n-th draw -> cards it must not give
         for _ in range(MAX_REPAIRS):
-            dealer = _Dealer(kept, suffix, demands, ends, hand_size, ahead, avoid)
+            dealer = _Dealer(kept, suffix, demands, ends, hand_size, ahead, avoid, rng)
             dealt, missing = _deal(new_state, moves, move, dealer, seen, hand_card)
             if dealt is not None:
                 return dealt
@@ -309,6 +312,7 @@ def _deal_again(new_state: NewState, moves: Sequence[Move], state: State, move: 
 
 
 MAX_REPAIRS = 6  # deals tried again, each keeping one more card for the hand that lacked it
+RANDOM_DEALS = 8  # then deals that give a card no hand needs at random (seeded: replays agree)
 
 
 # how many later hands a deal keeps cards for: those the deck serves before a reshuffle
@@ -349,13 +353,14 @@ def _deal(new_state: NewState, moves: Sequence[Move], move: Move, dealer: _Deale
 class _Dealer(Chance):
     """A Chance that deals one seat's private draws itself, with hindsight of the log."""
 
-    __slots__ = ("suffix", "demands", "ends", "hand_size", "ahead", "avoid", "dealt", "move",
-                 "batch", "state")
+    __slots__ = ("suffix", "demands", "ends", "hand_size", "ahead", "avoid", "rng", "dealt",
+                 "move", "batch", "state")
 
     def __init__(self, outcomes: list[Outcome], suffix: str, demands: list[tuple[int, str]],
                  ends: list[int], hand_size: int = 5, ahead: int | None = None,
-                 avoid: dict[int, set[str]] | None = None):
+                 avoid: dict[int, set[str]] | None = None, rng: random.Random | None = None):
         super().__init__(outcomes)
+        self.rng = None if rng is None else random.Random(rng.random())  # the same each repair
         self.avoid = avoid or {}  # the seat's n-th draw -> cards it must not give
         self.dealt: list[str] = []  # the seat's draws, in order
         self.suffix, self.demands, self.ends = suffix, demands, ends
@@ -412,6 +417,9 @@ class _Dealer(Chance):
             wanted = sorted(c for c in set(cards) if c in after and spare[c] > 0)
             if wanted:  # shown after the reshuffle: drawn now, it is reshuffled in time
                 return top if top in wanted else wanted[0]
+        if self.rng is not None:  # a card no hand needs, at random among those to spare
+            free = sorted(c for c in set(cards) if spare[c] > 0)
+            return self.rng.choice(free or sorted(set(cards)))
         if spare[top] > 0:
             return top
         best = max(sorted(set(cards)), key=lambda c: spare[c])
