@@ -88,11 +88,12 @@ def _script(path: str) -> list[str]:
 
 
 def _typed() -> Iterator[str]:
-    """Lines typed at the terminal, until end of input."""
+    """Lines typed at the terminal, until end of input (or Ctrl-C)."""
     while True:
         try:
             yield input("> ")
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):  # end of input, or Ctrl-C: stop, still saving
+            print()
             return
 
 

@@ -17,6 +17,7 @@ from foodplay.engine import Game, Move
 from foodplay.limits import Shown
 
 CHANCE_FIELDS = frozenset({"seat", "kind", "card"})
+CARDS_NAMED = 8  # the cards a refusal names as still possible, most copies first
 MAX_ENTRY_CHARS = 2000  # the longest entry line read (a move is a few dozen characters)
 
 
@@ -81,3 +82,50 @@ def move_of(entry: Mapping[str, Any]) -> Move:
 def entry_json(entry: Mapping[str, Any]) -> str:
     """An entry as one line of JSON, the way a script holds it."""
     return json.dumps(dict(entry), ensure_ascii=False, sort_keys=False)
+
+
+def typed_text(entry: Any) -> str:
+    """A refused entry as the table typed it."""
+    if isinstance(entry, str):
+        return entry
+    try:
+        return entry_json(entry)
+    except (TypeError, ValueError):
+        return repr(entry)
+
+
+class CardsText:
+    """Cards with their copies, "lettuce ×3, tomato", named in the sentence's language."""
+
+    def __init__(self, game: Game, counted: list[tuple[str, int]]):
+        self.game = game
+        self.counted = counted
+
+    def text(self, lang: str = "en") -> str:
+        cat = self.game.catalogue(lang)
+        named = [cat.name(c) if n == 1 else f"{cat.name(c)} ×{n}"
+                 for c, n in self.counted[:CARDS_NAMED]]
+        if len(self.counted) > CARDS_NAMED:  # the likeliest first; choices() lists them all
+            named.append("…")
+        return cat.series(named) if named else "—"
+
+
+class EntryText:
+    """An entry as a phrase, said in the language of the sentence that holds it."""
+
+    def __init__(self, session: Any, entry: dict[str, Any]):
+        self.session = session
+        self.entry = entry
+
+    def text(self, lang: str = "en") -> str:
+        return self.session.entry_text(self.entry, lang)
+
+
+class ReasonText:
+    """A refusal's reason said in whatever language the sentence holding it is said in."""
+
+    def __init__(self, result: Any):
+        self.result = result
+
+    def text(self, lang: str = "en") -> str:
+        return self.result.reason(lang)

@@ -16,12 +16,16 @@ from typing import Any
 
 from foodplay.chance import Chance, ChanceNeeded, ChanceRefused, Outcome
 from foodplay.companion.entries import (
+    CardsText,
     EntryRefused,
+    EntryText,
+    ReasonText,
     chance_entry,
     chance_kind,
     entry_json,
     is_chance_entry,
     read_entry,
+    typed_text,
 )
 from foodplay.companion.private import fit, is_secret, pin, play_secret_moves
 from foodplay.engine import Event, Game, Move, Seat, State
@@ -131,7 +135,10 @@ class TableSession:
 
     def __init__(self, game_id: str, players: int, *, first: int | None = None,
                  names: list[str] | None = None, options: Mapping[str, Any] | None = None,
-                 seed: int = 0, setup: Mapping[str, Any] | None = None):
+                 seed: int = 0, setup: Mapping[str, Any] | None = None,
+                 components: Mapping[str, Any] | None = None):
+        """`setup` and `components` as for `Game.new_state` (a position to start from, a box
+        of other cards); `first` (a seat from 0) goes into the set-up as `first_player`."""
         self.game: Game = get_game(game_id)
         self.game.check_players(players)
         self.players = players
@@ -141,6 +148,7 @@ class TableSession:
             self.setup["first_player"] = first
         self.options = dict(options) if options else None
         self.names = list(names) if names else None
+        self.components = components
         self.entries: list[dict[str, Any]] = []
         self._pos = self._start()
         self._names = tuple(self.state.names)
@@ -149,7 +157,8 @@ class TableSession:
     def _new(self, outcomes: list[Outcome] | Chance, ask: bool = True) -> State:
         chance = outcomes if isinstance(outcomes, Chance) else Chance(outcomes, ask=ask)
         return self.game.new_state(self.players, seed=self.seed, setup=self.setup or None,
-                                   options=self.options, names=self.names, chance=chance)
+                                   options=self.options, names=self.names,
+                                   components=self.components, chance=chance)
 
     def _start(self) -> _Position:
         try:
@@ -228,7 +237,7 @@ class TableSession:
         if not verdict.ok:  # private.py: a card the engine's arbitrary hand does not hold
             fitted = fit(self._new, pos.moves, state, move)
             if fitted is None:
-                raise EntryRefused(verdict.reason, verdict.clause, **dict(verdict.params))
+                raise EntryRefused(verdict.reason, verdict.clause, **_safe(verdict.params))
             if not fitted.ok:
                 raise EntryRefused(fitted.key, fitted.clause, **fitted.params)
             state = fitted.state
@@ -251,7 +260,7 @@ class TableSession:
             except _CHECK_ERRORS:
                 verdict = None
             if verdict is not None and not verdict.ok:
-                raise EntryRefused(verdict.reason, verdict.clause, **dict(verdict.params))
+                raise EntryRefused(verdict.reason, verdict.clause, **_safe(verdict.params))
             raise EntryRefused("table.no_chance_now", None, kind=entry["kind"])
         clause = self._pile_clause(pos)
         kind = chance_kind(self.game, need.pile)
@@ -266,7 +275,7 @@ class TableSession:
             key = "table.chance.no_copy" if card in self._known() else "table.chance.unknown"
             left = sorted(need.possible.items(), key=lambda item: (-item[1], item[0]))
             raise EntryRefused(key, clause, card=Shown(card, quoted=False), pile=need.pile,
-                               left=_Cards(self.game, [item for item in left if item[1]]))
+                               left=CardsText(self.game, [item for item in left if item[1]]))
         named = pos.named + (Outcome(need.pile, card),)
         try:
             if pos.state is None:  # a card dealt at set-up
@@ -363,12 +372,12 @@ class TableSession:
             pos, events = self._step(self._pos, read)
         except EntryRefused as refused:
             return self._result(False, refused.clause, refused.key, refused.params, [],
-                                None, number, typed=_typed(entry))
+                                None, number, typed=typed_text(entry))
         self._pos = pos
         self.entries.append(read)
         clause = next((ev.clauses[0] for ev in events if ev.clauses), None)
         return self._result(True, clause, "table.accepted",
-                            {"n": number, "entry": _EntryText(self, read)}, events, read, number)
+                            {"n": number, "entry": EntryText(self, read)}, events, read, number)
 
     def entry_text(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         """An entry as a phrase: "Bob: take pile 2", or "Alice: lettuce (deck)"."""
@@ -407,7 +416,7 @@ class TableSession:
         self.entries.pop()
         number = len(self.entries) + 1
         return self._result(True, None, "table.undone", {
-            "n": number, "entry": _EntryText(self, last)}, [], last, number)
+            "n": number, "entry": EntryText(self, last)}, [], last, number)
 
     def correct(self, index: int, entry: Any) -> Result:
         """Replace entry `index` (from 0) and replay; refused, naming the first later entry
@@ -422,7 +431,7 @@ class TableSession:
             read = read_entry(entry)
         except EntryRefused as refused:
             return self._result(False, refused.clause, refused.key, refused.params, [],
-                                None, number, typed=_typed(entry))
+                                None, number, typed=typed_text(entry))
         entries = self.entries[:index] + [read] + self.entries[index + 1:]
         pos, bad, refused = self._replay(entries)
         if bad is not None:
@@ -432,12 +441,12 @@ class TableSession:
             later = self._result(False, refused.clause, refused.key, refused.params, [],
                                  entries[bad], bad + 1)
             return self._result(False, refused.clause, "table.correct.later", {
-                "later": bad + 1, "entry": _EntryText(self, entries[bad]),
-                "reason": _Reason(later)}, [], read, number)
+                "later": bad + 1, "entry": EntryText(self, entries[bad]),
+                "reason": ReasonText(later)}, [], read, number)
         self._pos = pos
         self.entries = entries
         return self._result(True, None, "table.corrected",
-                            {"n": number, "entry": _EntryText(self, read)}, [], read, number)
+                            {"n": number, "entry": EntryText(self, read)}, [], read, number)
 
     # --- records ----------------------------------------------------------------------------
     def record(self) -> Record:
@@ -447,7 +456,7 @@ class TableSession:
         pos = self._pos
         drawn = [] if pos.state is None else pos.state.chance.drawn()
         return Record(self.game.id, self.players, self.seed, self.setup or None,
-                      dict(self.options or {}), self.names, None, list(pos.moves),
+                      dict(self.options or {}), self.names, self.components, list(pos.moves),
                       drawn=drawn)
 
     @classmethod
@@ -456,11 +465,19 @@ class TableSession:
         the companion asks for them. A record that does not fit raises ValueError."""
         session = cls(record.game, record.players, names=record.names,
                       options=record.options or None, seed=record.seed or 0,
-                      setup=record.setup)
+                      setup=record.setup, components=record.components)
         for result in enter_record(session, record):
             if not result.ok:
                 raise ValueError(result.text("en"))
         return session
+
+
+def _safe(params: Any) -> dict[str, Any]:
+    """A verdict's parameters with a typed value that holds control characters, or is long,
+    shown as a refusal shows a user's value (escaped, cut)."""
+    return {name: Shown(value, quoted=False)
+            if isinstance(value, str) and (len(value) > 40 or not value.isprintable()) else value
+            for name, value in dict(params).items()}
 
 
 def _clone(state: State) -> State:
@@ -474,52 +491,8 @@ def _clone(state: State) -> State:
         state.chance = chance
     if chance is not None:
         twin.chance = copy = Chance(chance.outcomes, ask=chance.ask)
-        copy.used, copy.taken = chance.used, list(chance.taken)
+        copy.used, copy.taken = chance.used, list(chance.taken)  # private.py reads what was taken
     return twin
-
-
-def _typed(entry: Any) -> str:
-    """A refused entry as the table typed it."""
-    if isinstance(entry, str):
-        return entry
-    try:
-        return entry_json(entry)
-    except (TypeError, ValueError):
-        return repr(entry)
-
-
-class _Cards:
-    """Cards with their copies, "lettuce ×3, tomato", named in the sentence's language."""
-
-    def __init__(self, game: Game, counted: list[tuple[str, int]]):
-        self.game = game
-        self.counted = counted
-
-    def text(self, lang: str = "en") -> str:
-        cat = self.game.catalogue(lang)
-        named = [cat.name(c) if n == 1 else f"{cat.name(c)} ×{n}" for c, n in self.counted]
-        return cat.series(named) if named else "—"
-
-
-class _EntryText:
-    """An entry as a phrase, said in the language of the sentence that holds it."""
-
-    def __init__(self, session: TableSession, entry: dict[str, Any]):
-        self.session = session
-        self.entry = entry
-
-    def text(self, lang: str = "en") -> str:
-        return self.session.entry_text(self.entry, lang)
-
-
-class _Reason:
-    """A refusal's reason said in whatever language the sentence holding it is said in."""
-
-    def __init__(self, result: Result):
-        self.result = result
-
-    def text(self, lang: str = "en") -> str:
-        return self.result.reason(lang)
 
 
 def _deciding(state: State) -> set[Seat]:
@@ -584,6 +557,6 @@ def entries_of(record: Record) -> list[dict[str, Any]]:
     """A record's game as the entries a table would make (see enter_record)."""
     session = TableSession(record.game, record.players, names=record.names,
                            options=record.options or None, seed=record.seed or 0,
-                           setup=record.setup)
+                           setup=record.setup, components=record.components)
     enter_record(session, record)
     return list(session.entries)

@@ -147,3 +147,20 @@ def test_hostile_values_in_every_argument_and_script_line(tmp_path, monkeypatch)
     print("\nfoodplay table, hostile values:", dict(counts))
     assert problems == [], "\n".join(problems[:20])
     assert counts["refused in one line"] > 0.6 * counts["tried"]
+
+
+def test_ctrl_c_at_the_prompt_stops_and_still_saves(monkeypatch, tmp_path):
+    answers = iter(["1"])
+
+    def typed(prompt: str = "") -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr("builtins.input", typed)
+    out_file = tmp_path / "stopped.json"
+    status, out, err = run(["table", "burg", "--players", "2", "--first", "1", "--out",
+                            str(out_file)])
+    assert (status, err) == (0, "") and "Traceback" not in out
+    assert len(Record.load(out_file).drawn) == 1

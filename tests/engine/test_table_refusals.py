@@ -159,3 +159,50 @@ def test_a_correction_refused_by_its_own_rules_or_out_of_range():
     assert session.correct(-1, REVEAL[0]).key == "table.correct.index"
     assert session.correct(0, "{oops").key == "table.entry.json"
     assert frozen(session) == kept
+
+
+JUNK = (None, -1, 7, 10**30, "", True, 2.5, [], {"x": 1}, "lettuce", "\x1b[2J", "\u202e" * 300)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("burg", 3), ("coffee-rush", 2)])
+def test_junk_entries_are_refused_cleanly_and_change_nothing(game_id, players):
+    """At several moments of a game, every field of a likely entry replaced by junk: never an
+    exception, never a change, never a control character in the refusal (run with -s for the
+    counts)."""
+    session = TableSession(game_id, players, first=0)
+    tried, refused, problems = 0, 0, []
+    for _ in range(8):
+        choices = session.choices()
+        base = choices[0]
+        junk = [{**base, name: value} for name in [*base, "card", "extra"] for value in JUNK]
+        junk += [{"seat": seat, "kind": kind} for seat in JUNK[:4]
+                 for kind in ("reveal", "draw", "take", "serve")]
+        junk += ["", "null", "[]", "{", "{}", "x" * 3000]
+        for entry in junk:
+            tried += 1
+            kept = (list(session.entries), session.state.snapshot())
+            result = session.enter(entry)
+            if result.ok:
+                session.undo()
+            else:
+                refused += 1
+                texts = [result.text(lang) for lang in LANGUAGES]
+                if any("\x1b" in t or "\u202e" in t or len(t) > 1200 for t in texts):
+                    problems.append(repr(entry)[:60])
+            if (list(session.entries), session.state.snapshot()) != kept:
+                problems.append(f"changed by {entry!r:.60}")
+        assert session.enter(choices[0]).ok
+    print(f"\n{game_id}: {tried} junk entries, {refused} refused, {tried - refused} legal")
+    assert problems == [] and refused > 0.9 * tried
+
+
+def test_a_refused_move_asks_the_hidden_information_hook_first(monkeypatch):
+    """private.py (the table-private branch's) may fit a move the engine refuses by
+    reassigning hidden cards; the session asks it before refusing."""
+    from foodplay.companion import session as module
+
+    asked = []
+    monkeypatch.setattr(module, "fit", lambda new, moves, state, move: asked.append(move))
+    session = burg(REVEAL)
+    assert not session.enter({"seat": 1, "kind": "place", "pile": 1}).ok
+    assert [m.to_json() for m in asked] == [{"seat": 1, "kind": "place", "pile": 1}]

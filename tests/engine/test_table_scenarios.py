@@ -1,9 +1,11 @@
 """The rulebooks' worked examples (the scenarios of foodplay/games/<game>/data/scenarios/, which
-the scenario tests and lessons also use), entered as a table would enter them: the cards named
-as they come out instead of a stacked deck, on a table whose own shuffle differs."""
+the scenario tests and lessons also use, and the lessons' own opening games), entered as a table
+would enter them: the cards named as they come out instead of a stacked deck, on a table whose
+own shuffle differs."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,18 @@ from foodplay.timeline import Timeline
 GAMES = ("burg", "coffee-rush")  # the games whose draws go through State.draw on this branch
 SCENARIOS = [pytest.param(path, id=f"{game}-{path.stem}") for game in GAMES
              for path in sorted((get_game(game).package_dir / "data" / "scenarios").glob("*.json"))]
+# lessons that open on a game of their own (moves from a stacked deck), not on a scenario
+SCENARIOS += [pytest.param(path, id=f"{game}-lesson-{path.stem}") for game in GAMES
+              for path in sorted((get_game(game).package_dir / "data" / "lessons").glob("*.json"))
+              if json.loads(path.read_text(encoding="utf-8"))["start"].get("record", {})
+              .get("moves")]
+
+
+def worked_example(path: Path) -> Record:
+    """A scenario record, or a lesson's opening record."""
+    if path.parent.name == "lessons":
+        return Record.from_json(json.loads(path.read_text(encoding="utf-8"))["start"]["record"])
+    return Record.load(path)
 
 
 def at_the_table(record: Record) -> Record:
@@ -36,10 +50,11 @@ def at_the_table(record: Record) -> Record:
 
 @pytest.mark.parametrize("path", SCENARIOS)
 def test_a_worked_example_entered_at_the_table_tells_the_same_story(path: Path):
-    scenario = Record.load(path)
+    scenario = worked_example(path)
     table = at_the_table(scenario)
     session = TableSession(table.game, table.players, names=table.names,
-                           options=table.options or None, seed=table.seed, setup=table.setup)
+                           options=table.options or None, seed=table.seed, setup=table.setup,
+                           components=table.components)
     results = enter_record(session, table)
     assert [r.text() for r in results if not r.ok] == []
     timeline = Timeline(scenario)
