@@ -298,20 +298,31 @@ def _deal_again(new_state: NewState, moves: Sequence[Move], state: State, move: 
         (DEAL_HORIZONS[n % 2], random.Random(n)) for n in range(RANDOM_DEALS)]
     for ahead, rng in tries:
         avoid: dict[int, set[str]] = {}  # the seat's n-th draw -> cards it must not give
+        prefer: dict[int, str] = {}  # the seat's n-th draw -> a card it gives if it can
         for _ in range(MAX_REPAIRS):
-            dealer = _Dealer(kept, suffix, demands, ends, hand_size, ahead, avoid, rng)
+            dealer = _Dealer(kept, suffix, demands, ends, hand_size, ahead, avoid, rng, prefer)
             dealt, missing = _deal(new_state, moves, move, dealer, seen, hand_card)
             if dealt is not None:
                 return dealt
-            # a hand lacked `missing`: the last draw that gave it away gives another card
+            # a hand lacked `missing`: the last draw that gave it away gives another card;
+            # if it had to (the last card of a deck), an earlier draw gives it, so that it is
+            # discarded before the deck runs out and comes back with the reshuffle
             given = [n for n, c in enumerate(dealer.dealt) if c == missing]
-            if missing is None or not given or missing in avoid.get(given[-1], ()):
+            if missing is None or not given:
                 break
-            avoid.setdefault(given[-1], set()).add(missing)
+            last = given[-1]
+            if missing not in avoid.get(last, ()):
+                avoid.setdefault(last, set()).add(missing)
+                continue
+            earlier = [n for n in range(last - 1, -1, -1) if missing in dealer.offered[n]
+                       and n not in prefer and dealer.offered[n] != {missing}]
+            if not earlier:
+                break
+            prefer[earlier[0]] = missing
     return None
 
 
-MAX_REPAIRS = 6  # deals tried again, each keeping one more card for the hand that lacked it
+MAX_REPAIRS = 8  # deals tried again, each keeping one more card for the hand that lacked it
 RANDOM_DEALS = 8  # then deals that give a card no hand needs at random (seeded: replays agree)
 
 
@@ -353,13 +364,16 @@ def _deal(new_state: NewState, moves: Sequence[Move], move: Move, dealer: _Deale
 class _Dealer(Chance):
     """A Chance that deals one seat's private draws itself, with hindsight of the log."""
 
-    __slots__ = ("suffix", "demands", "ends", "hand_size", "ahead", "avoid", "rng", "dealt",
-                 "move", "batch", "state")
+    __slots__ = ("suffix", "demands", "ends", "hand_size", "ahead", "avoid", "rng", "prefer",
+                 "dealt", "offered", "move", "batch", "state")
 
     def __init__(self, outcomes: list[Outcome], suffix: str, demands: list[tuple[int, str]],
                  ends: list[int], hand_size: int = 5, ahead: int | None = None,
-                 avoid: dict[int, set[str]] | None = None, rng: random.Random | None = None):
+                 avoid: dict[int, set[str]] | None = None, rng: random.Random | None = None,
+                 prefer: dict[int, str] | None = None):
         super().__init__(outcomes)
+        self.prefer = prefer or {}  # the seat's n-th draw -> a card it gives if it can
+        self.offered: list[set[str]] = []  # the cards each of the seat's draws could give
         self.rng = None if rng is None else random.Random(rng.random())  # the same each repair
         self.avoid = avoid or {}  # the seat's n-th draw -> cards it must not give
         self.dealt: list[str] = []  # the seat's draws, in order
@@ -376,9 +390,13 @@ class _Dealer(Chance):
     def draw(self, pile: str, cards: list[str], seat: int | None, private: bool) -> str:
         if not (private and pile.endswith(self.suffix)) or not cards:
             return super().draw(pile, cards, seat, private)
-        avoid = self.avoid.get(len(self.dealt), ())
+        n = len(self.dealt)
+        avoid = self.avoid.get(n, ())
         allowed = [c for c in cards if c not in avoid]
-        card = self._choose(allowed or cards, seat)
+        self.offered.append(set(cards))
+        card = self.prefer.get(n)
+        if card not in allowed:
+            card = self._choose(allowed or cards, seat)
         self.dealt.append(card)
         at = max(i for i, c in enumerate(cards) if c == card)
         top = at == len(cards) - 1
