@@ -311,8 +311,10 @@ def _deal_again(new_state: NewState, moves: Sequence[Move], state: State, move: 
             if missing is None or not given:
                 break
             last = given[-1]
-            if missing not in avoid.get(last, ()):
-                avoid.setdefault(last, set()).add(missing)
+            if missing not in avoid.get(last, ()):  # none of that action's draws gives it
+                for n, k in enumerate(dealer.made_in):
+                    if k == dealer.made_in[last]:
+                        avoid.setdefault(n, set()).add(missing)
                 continue
             earlier = [n for n in range(last - 1, -1, -1) if missing in dealer.offered[n]
                        and n not in prefer and dealer.offered[n] != {missing}]
@@ -365,7 +367,7 @@ class _Dealer(Chance):
     """A Chance that deals one seat's private draws itself, with hindsight of the log."""
 
     __slots__ = ("suffix", "demands", "ends", "hand_size", "ahead", "avoid", "rng", "prefer",
-                 "dealt", "offered", "move", "batch", "state")
+                 "dealt", "offered", "made_in", "move", "batch", "state")
 
     def __init__(self, outcomes: list[Outcome], suffix: str, demands: list[tuple[int, str]],
                  ends: list[int], hand_size: int = 5, ahead: int | None = None,
@@ -374,6 +376,7 @@ class _Dealer(Chance):
         super().__init__(outcomes)
         self.prefer = prefer or {}  # the seat's n-th draw -> a card it gives if it can
         self.offered: list[set[str]] = []  # the cards each of the seat's draws could give
+        self.made_in: list[int] = []  # the move each of the seat's draws was made in
         self.rng = None if rng is None else random.Random(rng.random())  # the same each repair
         self.avoid = avoid or {}  # the seat's n-th draw -> cards it must not give
         self.dealt: list[str] = []  # the seat's draws, in order
@@ -394,6 +397,7 @@ class _Dealer(Chance):
         avoid = self.avoid.get(n, ())
         allowed = [c for c in cards if c not in avoid]
         self.offered.append(set(cards))
+        self.made_in.append(self.move)
         card = self.prefer.get(n)
         if card not in allowed:
             card = self._choose(allowed or cards, seat)
