@@ -113,6 +113,9 @@ def fit(new_state: NewState, moves: Sequence[Move], state: State, move: Move,
         return None
     suffix = f".{move.seat}"
     drawn, taken = chance.drawn(), chance.taken
+    owns = getattr(state, "owns", None)
+    if callable(owns) and not owns(move.seat, card):  # no copy anywhere that seat keeps cards
+        return _refused(state, move, card, drawn, suffix, 0)
     mine = [i for i in range(len(drawn)) if drawn[i].card is None
             and drawn[i].pile.endswith(suffix)]
     singles = mine[::-1][:limit]  # the latest draws first: the cards in the hand now
@@ -155,6 +158,13 @@ def fit(new_state: NewState, moves: Sequence[Move], state: State, move: Move,
     dealt = _deal_again(new_state, moves, state, move, suffix, replay.seen)
     if dealt is not None:
         return Fit(move.seat, card, dealt.chance.outcomes[-1].pile, dealt, None, tried)
+    return _refused(state, move, card, drawn, suffix, tried)
+
+
+def _refused(state: State, move: Move, card: str, drawn: list[Outcome], suffix: str,
+             tried: int) -> Fit:
+    """The refusal: no copy of `card` can be in the hand of `move`'s seat (the clause of the
+    pile its hand is drawn from)."""
     pile = next((o.pile for o in reversed(drawn) if o.pile.endswith(suffix)), None) or \
         _private_pile(state, move.seat)
     clauses = getattr(state.game, "chance_clauses", {})
@@ -296,10 +306,14 @@ def _deal_again(new_state: NewState, moves: Sequence[Move], state: State, move: 
     hand_size = getattr(state.game, "hand_size", 5)
     tries = [(ahead, None) for ahead in DEAL_HORIZONS] + [
         (DEAL_HORIZONS[n % 2], random.Random(n)) for n in range(RANDOM_DEALS)]
+    budget = MAX_DEALS
     for ahead, rng in tries:
         avoid: dict[int, set[str]] = {}  # the seat's n-th draw -> cards it must not give
         prefer: dict[int, str] = {}  # the seat's n-th draw -> a card it gives if it can
         for _ in range(MAX_REPAIRS):
+            if budget <= 0:
+                return None
+            budget -= 1
             dealer = _Dealer(kept, suffix, demands, ends, hand_size, ahead, avoid, rng, prefer)
             dealt, missing = _deal(new_state, moves, move, dealer, seen, hand_card)
             if dealt is not None:
@@ -324,7 +338,8 @@ def _deal_again(new_state: NewState, moves: Sequence[Move], state: State, move: 
     return None
 
 
-MAX_REPAIRS = 8  # deals tried again, each keeping one more card for the hand that lacked it
+MAX_REPAIRS = 12  # deals tried again, each keeping one more card for the hand that lacked it
+MAX_DEALS = 100  # whole deals replayed for one named card, at most (a few seconds at worst)
 RANDOM_DEALS = 8  # then deals that give a card no hand needs at random (seeded: replays agree)
 
 

@@ -178,3 +178,10 @@ class StateViews(CuisineStateBase):
     def hand_ends(self, move: Move, seat: Seat) -> bool:
         """Whether `seat`'s hand is discarded after `move` (its own end of turn, P3)."""
         return move.kind == "end" and move.seat == seat
+
+    def owns(self, seat: Seat, card: str) -> bool:
+        """Whether any copy of `card` is among `seat`'s own cards (deck, hand, discard pile,
+        plates, cards played this turn or a dish being made): where a draw could find it."""
+        return (card in self.deck[seat] or card in self.hand[seat] or card in self.discard[seat]
+                or card in self.plates[seat] or card in self.played[seat]
+                or any(d["card"] == card for d in self.dish[seat]))
