@@ -14,6 +14,8 @@ from foodplay.cli.rules import add_parser as add_rules_parser
 from foodplay.cli.rules import cmd_rules
 from foodplay.cli.run import CliError, check_out, lang, say, use_language
 from foodplay.cli.run import write_out as _write_out
+from foodplay.cli.setup import add_parser as add_setup_parser
+from foodplay.cli.setup import cmd_setup
 from foodplay.cli.table import add_parser as add_table_parser
 from foodplay.cli.table import cmd_table
 from foodplay.cli.text import aligned, argparse_language, help_text, translated_headings
@@ -166,6 +168,7 @@ def build_parser(language: str = "en") -> argparse.ArgumentParser:
                        help=text("cli.help.rounds"))
     add_rules_parser(sub, lang_)
     add_tournament_parser(sub, lang_, _whole_arg)
+    add_setup_parser(sub, lang_, _whole_arg)
     add_table_parser(sub, lang_, _whole_arg, _seat_arg)
     return parser
 
@@ -342,7 +345,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 COMMANDS = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay, "check": cmd_check,
             "bench": cmd_bench, "rules": cmd_rules, "tournament": cmd_tournament,
-            "table": cmd_table}
+            "setup": cmd_setup, "table": cmd_table}
 
 
 def _asked_lang(argv: Sequence[str]) -> str | None:
