@@ -86,21 +86,30 @@ class Chance:
     without it the game draws the top, as a seeded game does (a record replayed past the end
     of what the table named, for a learner who takes a seat there)."""
 
-    __slots__ = ("outcomes", "used", "ask")
+    __slots__ = ("outcomes", "used", "ask", "taken")
 
     def __init__(self, outcomes: Iterable[Outcome] = (), *, ask: bool = True):
         self.outcomes: list[Outcome] = list(outcomes)
         self.used = 0  # how many of `outcomes` draws have taken
         self.ask = ask
+        # the card each draw took, private ones included (`outcomes[:used]`, card by card): the
+        # engine's arbitrary deal of what nobody named (foodplay.companion.private)
+        self.taken: list[str] = []
 
     def __reduce__(self) -> tuple[Any, ...]:  # clone() pickles states
-        return _rebuild, (self.outcomes, self.used, self.ask)
+        return _rebuild, (self.outcomes, self.used, self.ask, self.taken)
 
     def draw(self, pile: str, cards: list[str], seat: int | None, private: bool) -> str:
         """The card drawn from `cards` (top = last), taking the next named outcome if any."""
         if self.used < len(self.outcomes):
             wanted = self.outcomes[self.used]
             where = f"drawn[{self.used}]"
+            if private and wanted.pile != pile:
+                # a card into a hidden hand, drawn before the card the table named from another
+                # pile in the same action (a Cuisine hand drawn before the Market refill): the
+                # top, logged in its place so that a record replays it in the same order
+                self.outcomes.insert(self.used, Outcome(pile, None))
+                return self._took(cards.pop())
             if wanted.pile != pile:
                 raise ChanceRefused(where, Say("chance.other_pile", pile=pile,
                                                named=Shown(wanted.pile)), wanted.pile, wanted.card)
@@ -111,13 +120,15 @@ class Chance:
                     raise ChanceRefused(where, Say("chance.no_copy", card=Shown(card), pile=pile,
                                                    left=_listed(cards)), pile, card)
                 cards[at], cards[-1] = cards[-1], cards[at]
-            self.used += 1
-            return cards.pop()
+            return self._took(cards.pop())
         if self.ask and not private:
             raise ChanceNeeded(pile, seat, Counter(cards))
-        card = cards.pop()
-        self.outcomes.append(Outcome(pile, None if private else card))
+        self.outcomes.append(Outcome(pile, None if private else cards[-1]))
+        return self._took(cards.pop())
+
+    def _took(self, card: str) -> str:
         self.used += 1
+        self.taken.append(card)
         return card
 
     def drawn(self) -> list[Outcome]:
@@ -128,9 +139,10 @@ class Chance:
         return [outcome.to_json() for outcome in self.drawn()]
 
 
-def _rebuild(outcomes: list[Outcome], used: int, ask: bool) -> Chance:
+def _rebuild(outcomes: list[Outcome], used: int, ask: bool, taken: list[str]) -> Chance:
     chance = Chance(outcomes, ask=ask)
     chance.used = used
+    chance.taken = list(taken)
     return chance
 
 

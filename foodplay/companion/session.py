@@ -491,7 +491,7 @@ def _clone(state: State) -> State:
         state.chance = chance
     if chance is not None:
         twin.chance = copy = Chance(chance.outcomes, ask=chance.ask)
-        copy.used = chance.used
+        copy.used, copy.taken = chance.used, list(chance.taken)  # private.py reads what was taken
     return twin
 
 

@@ -79,9 +79,13 @@ class BuyingCards(CuisineStateBase):
         if cards and gaps:
             events.append(SLIDE[len(cards)])
         pantry = self.pantry
-        dealt = pantry[:-gaps - 1:-1] if gaps else []  # the top of the Pantry is its end
+        if self.chance is None:  # seeded: a slice (the top of the Pantry is its end)
+            dealt = pantry[:-gaps - 1:-1] if gaps else []
+            if dealt:
+                del pantry[len(pantry) - len(dealt):]
+        else:  # at a real table, the cards it turns up (foodplay.chance)
+            dealt = [self.draw("pantry", pantry) for _ in range(min(gaps, len(pantry)))]
         if dealt:
-            del pantry[len(pantry) - len(dealt):]
             market[:len(dealt)] = dealt
             events.append(Event("cuisine-a-la-card.cleanup.refill", (
                 ("cards", dealt), ("count", len(dealt)), ("pantry", len(pantry))), ("P4", "G6")))

@@ -125,7 +125,8 @@ def apply(state: CuisineState, raw: Any, pantry: list[str], top: list[str],
     pool.left["fork"] = 0
     state.pantry = pos.stack_top(pool.rest(pantry), top, "setup.deck_top", "Pantry")
     if "market" not in raw:  # dealt from the Pantry's top, slot 1 first, as at the set-up (S4)
-        state.market = [state.pantry.pop() if state.pantry else None for _ in market]
+        state.market = [state.draw("pantry", state.pantry) if state.pantry else None
+                        for _ in market]
     empty = [i for i, card in enumerate(state.market) if card is None]
     pos.check(not empty or not state.pantry, game, f"{where}.market[{empty[0] if empty else 0}]",
               Say("position.cuisine.market_empty", count=len(state.pantry)), "G6")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from foodplay.data import DataError, Say, require
 from foodplay.engine import DEFAULT_NAMES, Credits, Game, NewGame
-from foodplay.games.cuisine_a_la_card.constants import MAX_PLAYERS, OPTIONS
+from foodplay.games.cuisine_a_la_card.constants import HAND_SIZE, MAX_PLAYERS, OPTIONS
 from foodplay.games.cuisine_a_la_card.setup import deal
 from foodplay.games.cuisine_a_la_card.state import CuisineState
 from foodplay.position import TRUE_OR_FALSE
@@ -30,6 +30,13 @@ class CuisineGame(Game):
     # the releases of 2026-12-01 to 2026-12-03 played version 2 but still wrote "1"
     rules_labels = {"1": ("2", "1")}
     options = OPTIONS
+    # a table's chance entries: a Market card turned up from the Pantry, a judge turned up; a
+    # card drawn into a hand ("deck.1") is private, so the table names it only once it is
+    # played, served or shown (foodplay.companion.private)
+    chance_kinds = {"pantry": "market", "judges": "judge", "deck": "draw"}
+    chance_clauses = {"pantry": "S4", "judges": "S3", "deck": "P3"}
+    private_piles = ("deck",)  # drawn into a hidden hand (G12)
+    hand_size = HAND_SIZE  # the cards drawn for each hand (S1, P3)
 
     def set_up(self, new: NewGame) -> CuisineState:
         version = int(new.rules_version)
@@ -47,6 +54,7 @@ class CuisineGame(Game):
         state = CuisineState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]),
                              chosen)
         state.rules = version
+        state.chance = new.chance  # before the first deal: at a real table, the table's cards
         deal(state, setup)
         return state
 

@@ -167,7 +167,7 @@ class ServingDishes(CuisineStateBase):
         stack = self.stacks[slot["stack"]]
         clause = "V1" if self.options["advanced"] else "S3"
         if stack:
-            slot["judge"] = stack.pop()
+            slot["judge"] = self.draw(f"judges.{slot['stack']}", stack)
             events.append(ev("judge.next", clause, judge=slot["judge"], slot=index + 1,
                              tier=self.comp.judges[slot["judge"]].tier, left=len(stack)))
         else:

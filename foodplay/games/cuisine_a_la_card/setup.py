@@ -105,7 +105,8 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
         stack = state.stacks["all" if advanced else str(comp.judges[judge].tier)]
         stack.remove(judge)
         stack.append(judge)
-    state.judges = [{"stack": key, "judge": state.stacks[key].pop()} for key in slots]
+    state.judges = [{"stack": key, "judge": state.draw(f"judges.{key}", state.stacks[key])}
+                    for key in slots]
 
     # S4: the Pantry
     pantry = comp.pantry_deck()
@@ -140,14 +141,15 @@ def deal(state: CuisineState, setup: dict[str, Any]) -> None:
         supply.take(card, None, f"setup.{top_name}[{i}]")
     state.pantry = pantry + list(reversed(pantry_top))
     state.fridge = list(fridge)
-    state.market = [state.pantry.pop() if state.pantry else None for _ in range(MARKET_SIZE)]
+    state.market = [state.draw("pantry", state.pantry) if state.pantry else None
+                    for _ in range(MARKET_SIZE)]
 
     # S1: starting decks and hands
     for seat in range(players):
         deck = starting[seat]
         hand = list(hands.get(seat, []))
-        while len(hand) < HAND_SIZE and deck:
-            hand.append(deck.pop())
+        while len(hand) < HAND_SIZE and deck:  # into a hidden hand: the table never names it
+            hand.append(state.draw(f"deck.{seat}", deck, seat, private=True))
         state.deck[seat] = deck + list(reversed(decks.get(seat, [])))
         state.hand[seat] = hand
         for i, card in enumerate(plates.get(seat, [])):

@@ -16,7 +16,8 @@ class TurnsAndEnd(CuisineStateBase):
     def _draw(self, seat: Seat, count: int, events: list[Event],
               clauses: tuple[str, ...] = ("P3",)) -> None:
         deck = self.deck[seat]
-        if len(deck) >= count and not self.bought_deck:  # no reshuffle, no bought copy to follow
+        # the seeded fast path: no reshuffle, no bought copy to follow, no table naming cards
+        if len(deck) >= count and not self.bought_deck and self.chance is None:
             drawn = deck[:-count - 1:-1] if count else []
             del deck[len(deck) - count:]
         else:
@@ -50,11 +51,27 @@ class TurnsAndEnd(CuisineStateBase):
                 self.discard[seat] = []
                 events.append(Event("cuisine-a-la-card.draw.reshuffle", (
                     ("seat", seat), ("count", len(deck))), ("P3",)))
-            drawn.append(deck.pop())
+            if self.chance is None:  # seeded: the top card, as fast as it can be
+                drawn.append(deck.pop())
+            else:  # at a real table: into a hidden hand, so never asked for (foodplay.chance)
+                drawn.append(self._table_draw(seat, deck))
             if self.bought_deck and seat == self.active and len(deck) in self.bought_deck:
                 self.bought_deck.remove(len(deck))
                 self.bought_hand.append(drawn[-1])
         return drawn
+
+    def _table_draw(self, seat: Seat, deck: list[str]) -> str:
+        """One private draw from `seat`'s deck through State.draw. A card the table named is
+        moved to the top first (swapped with the top card), so a mark of a copy bought this
+        turn (P2-3) follows the card it marks."""
+        marks = self.bought_deck if seat == self.active else []
+        before = list(deck) if marks else None
+        card = self.draw(f"deck.{seat}", deck, seat, private=True)
+        if before is not None and card != before[-1]:
+            at = next(i for i, c in enumerate(deck) if c != before[i])  # where the top went
+            top = len(deck)  # the top's position before the draw
+            self.bought_deck = sorted(at if m == top else top if m == at else m for m in marks)
+        return card
 
     def _do_end(self, move: Move, events: list[Event]) -> None:
         seat = move.seat

@@ -216,8 +216,10 @@ class MoveChecks(CuisineStateBase):
         return self._ceiling(seat, pool, abilities) >= low
 
     def _reachable(self, seat: Seat) -> Verdict:
-        """G11: a dish is started only when some open judge is within reach."""
-        if self.dish[seat]:
+        """G11: a dish is started only when some open judge is within reach. At a real table
+        the hand is hidden (G12) and the engine's is an arbitrary deal, so the table starts a
+        dish freely: its serve is checked once its cards are named."""
+        if self.dish[seat] or self.chance is not None:
             return Verdict.allow("P2-4")
         best, low = self._reach(seat)
         if low is None:

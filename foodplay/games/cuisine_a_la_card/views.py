@@ -6,9 +6,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from foodplay.engine import Seat
+from foodplay.engine import Move, Seat
 from foodplay.games.cuisine_a_la_card.constants import FRIDGE_PRICE, K
 from foodplay.games.cuisine_a_la_card.state_base import CuisineStateBase
+
+# the moves that take a card out of the hand, named by their "card" detail
+HAND_KINDS = frozenset({"play", "warm", "dish", "trash", "discard"})
+SHOWN_KINDS = HAND_KINDS - {"warm"}  # a card warmed lies face down (G12)
 
 
 class StateViews(CuisineStateBase):
@@ -137,3 +141,47 @@ class StateViews(CuisineStateBase):
         if self.queue and self.queue[0]["kind"] == "food_type" and self.queue[0]["seat"] == seat:
             paths += [("pending", "card"), ("pending", "options")]
         return paths
+
+    # --- at a real table ------------------------------------------------------------------
+    def hidden_card(self, move: Move) -> str | None:
+        """The card `move` takes from its seat's hidden hand (G12) when the hand does not hold
+        a usable copy, else None. At a real table the engine's hands are an arbitrary deal of
+        the cards nobody has named (foodplay.companion.private reassigns them)."""
+        card = "fork" if move.kind == "fork" else \
+            move.get("card") if move.kind in HAND_KINDS else None
+        seat = move.seat
+        if not isinstance(card, str) or card not in self.comp.cards or \
+                not 0 <= seat < self.players:
+            return None
+        held = self._usable(seat, card) if move.kind in ("play", "warm", "fork") else \
+            card in self.hand[seat]
+        return None if held else card
+
+    def hold(self, seat: Seat, card: str) -> None:
+        """Put a copy of `card` in `seat`'s hand, to ask whether a move would then be allowed
+        (on a clone: foodplay.companion.private)."""
+        self.hand[seat].append(card)
+
+    def card_shown(self, move: Move) -> str | None:
+        """The card `move` took out of its seat's hand in view of the table (played, put in a
+        dish, trashed or discarded), or None."""
+        if move.kind == "fork":
+            return "fork"
+        return move.get("card") if move.kind in SHOWN_KINDS else None
+
+    def hand_card(self, move: Move) -> str | None:
+        """The card `move` takes out of its seat's hand, seen or (warmed) not, or None."""
+        if move.kind == "fork":
+            return "fork"
+        return move.get("card") if move.kind in HAND_KINDS else None
+
+    def hand_ends(self, move: Move, seat: Seat) -> bool:
+        """Whether `seat`'s hand is discarded after `move` (its own end of turn, P3)."""
+        return move.kind == "end" and move.seat == seat
+
+    def owns(self, seat: Seat, card: str) -> bool:
+        """Whether any copy of `card` is among `seat`'s own cards (deck, hand, discard pile,
+        plates, cards played this turn or a dish being made): where a draw could find it."""
+        return (card in self.deck[seat] or card in self.hand[seat] or card in self.discard[seat]
+                or card in self.plates[seat] or card in self.played[seat]
+                or any(d["card"] == card for d in self.dish[seat]))

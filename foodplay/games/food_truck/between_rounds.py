@@ -56,7 +56,8 @@ class BetweenRounds(FoodTruckTable):
 
     def _deal_supply(self, events: list[Event], clause: str) -> None:
         want = self.players
-        cards = [self.central.pop() for _ in range(min(want, len(self.central)))]
+        central = self.central
+        cards = [self.draw("central", central) for _ in range(min(want, len(central)))]
         self.supply = cards
         if len(cards) == want:
             events.append(event("food-truck.supply.deal", clause, count=want, cards=list(cards)))
@@ -74,7 +75,7 @@ class BetweenRounds(FoodTruckTable):
         events.append(event("food-truck.round.start", "R1", round=self.round, seat=self.first))
         if self.trucks_on:
             for seat in range(self.players):
-                truck = self.truck_deck[seat].pop()
+                truck = self.draw(f"trucks.{seat}", self.truck_deck[seat], seat)
                 self.truck[seat] = truck
                 events.append(event(f"food-truck.truck.flip.{truck}",
                                     ("R1-1", TRUCK_CLAUSE[truck]), seat=seat, truck=truck))

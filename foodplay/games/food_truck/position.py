@@ -58,7 +58,7 @@ def apply(state: FoodTruckState, raw: Any, central: list[str], top: list[str]) -
                     Say("position.truck.no_trucks", option="options.trucks"))
     if "supply" not in raw:  # dealt from the central deck, as at the end of a round (R3-3)
         state.central = pos.stack_top(pool.rest(central), top, "setup.deck_top", "central deck")
-        state.supply = [state.central.pop()
+        state.supply = [state.draw("central", state.central)
                         for _ in range(min(state.players, len(state.central)))]
         return
     supply = pos.id_list(raw["supply"], f"{where}.supply", comp.meals, "a meal")

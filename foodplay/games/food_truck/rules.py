@@ -26,6 +26,13 @@ class FoodTruckGame(Game):
     max_players = MAX_PLAYERS
     rules_version = "1"
     options = OPTIONS
+    # a table's chance entries: the supply dealt from the central deck, a truck card turned
+    # up, and the card a player flips from their own draw pile, whose order is secret (G3)
+    chance_kinds = {"central": "supply", "trucks": "truck", "pile": "reveal"}
+    chance_clauses = {"central": "R3-3", "trucks": "R1-1", "pile": "R1-2"}
+    # a secret choice the table never enters: the companion stacks each pile in an arbitrary
+    # order, and the order comes out as the table names each flipped card
+    secret_kinds = ("order",)
 
     def set_up(self, new: NewGame) -> FoodTruckState:
         players, seed, setup = new.players, new.seed, new.setup
@@ -46,6 +53,7 @@ class FoodTruckGame(Game):
         rng = self.seeded_rng(seed, setup)
         state = FoodTruckState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]),
                                trucks)
+        state.chance = new.chance  # before the first deal: at a real table, the table's cards
         central = comp.central_deck()
         rng.shuffle(central)
         name = "central_top" if "central_top" in setup else "deck_top"  # the old name too

@@ -42,7 +42,26 @@ class Service(BetweenRounds):
         self._knock_out(seat, events)
 
     def _do_reveal(self, move: Move, events: list[Event]) -> None:
-        self._judge(move.seat, self.pile[move.seat].pop(0), events)
+        self._judge(move.seat, self._flip(move.seat), events)
+
+    def _flip(self, seat: Seat) -> str:
+        """The top card of `seat`'s draw pile, flipped face up (rule 2)."""
+        pile = self.pile[seat]
+        if self.chance is None:  # seeded: the order the seat chose
+            return pile.pop(0)
+        return self._table_flip(seat, pile)
+
+    def _table_flip(self, seat: Seat, pile: list[str]) -> str:
+        """At a real table the order of a draw pile is secret (G3), so the card flipped is the
+        one the table names (foodplay.chance), from the cards whose place nobody knows: a card
+        slid under the pile by Detour (G2-2) comes out last."""
+        under = 1 if (self.truck[seat] == "detour" and self.truck_used[seat]
+                      and len(pile) > 1) else 0
+        unknown = pile[:len(pile) - under][::-1]  # top last, as State.draw takes it
+        card = self.draw(f"pile.{seat}", unknown, seat)
+        pile[:len(pile) - under] = []
+        pile[:0] = unknown[::-1]
+        return card
 
     def _judge(self, seat: Seat, card: str, events: list[Event]) -> None:
         """Serve, stack or refuse the card `seat` just revealed (2-1 to 2-3)."""

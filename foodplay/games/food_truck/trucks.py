@@ -48,7 +48,7 @@ class TruckEffects(Service):
         pile.append(card)
         events.append(event("food-truck.truck.detour", "G2-2", seat=seat, card=card,
                             count=len(pile)))
-        self._judge(seat, pile.pop(0), events)
+        self._judge(seat, self._flip(seat), events)
 
     def _do_cover(self, move: Move, events: list[Event]) -> None:
         seat, target, card = move.seat, move.get("target"), self.clash
