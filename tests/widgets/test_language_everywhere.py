@@ -95,24 +95,24 @@ def test_a_worked_example_leaves_no_english() -> None:
 
 
 def lessons_page() -> tuple[widgets.Widget, widgets.Dropdown]:
-    """The lessons page as lessons.ipynb builds it (its tips, the player, the quiz's heading and
-    the quiz), a hint shown, a move refused and the quiz asking; and its Language menu."""
+    """The lessons page as lessons.ipynb builds it (its tips, the player and the quiz, which
+    holds its own heading), a hint shown, a move refused and the quiz asking; and its Language
+    menu."""
     player = LessonPlayer.from_query("lesson=burg/first-burger", env={})
     tips = page_text("ui.page.lessons.tips", tips=True, query="").follow(player.lang_select)
-    heading = page_text("ui.page.lessons.quiz", query="").follow(player.lang_select)
     quiz = QuizPanel(player.game_id, lang=player.lang).follow(player)
     player.hint_button.click()
     player.hint_button.click()
     player.try_buttons[-1].click() if player.try_buttons else None
     quiz.answer(set(quiz.quiz.answer))  # answered and marked: the verdict and score shown
     quiz.check.click()
-    return widgets.VBox([tips, player, heading, quiz]), player.lang_select
+    return widgets.VBox([tips, player, quiz]), player.lang_select
 
 
 def test_the_lessons_page_with_a_hint_and_the_quiz_asking_leaves_no_english() -> None:
     page, menu = lessons_page()
     assert english_in(page, "fr"), "the check sees English where there is English"
-    player, quiz = page.children[1], page.children[3]
+    player, quiz = page.children[1], page.children[2]
     for lang in OTHERS:
         left = switched(page, menu, lang)
         assert left == [], f"lessons in {lang}: {left[:8]}"

@@ -21,8 +21,16 @@ class Manager(MappingKernelManager):
     """jupyter_server's kernel manager, patched as the servers patch it, with no kernel."""
 
 
+class Unpatched(MappingKernelManager):
+    """jupyter_server's kernel manager as it comes, even if a test in this process has already
+    patched MappingKernelManager itself (`server_log.install`)."""
+
+    cull_kernel_if_idle = getattr(MappingKernelManager.cull_kernel_if_idle, "__wrapped__",
+                                  MappingKernelManager.cull_kernel_if_idle)
+
+
 def test_the_culler_passes_over_a_kernel_shut_down_meanwhile(caplog):
-    unpatched = MappingKernelManager()
+    unpatched = Unpatched()
     unpatched._kernels = {}
     with pytest.raises(KeyError):  # what the culler logged, with its traceback
         asyncio.run(unpatched.cull_kernel_if_idle("gone-meanwhile"))
