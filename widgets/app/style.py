@@ -11,6 +11,7 @@ from typing import TypeVar
 
 import ipywidgets as widgets
 
+from foodplay_widgets.app.colours import palette_css
 from foodplay_widgets.app.portal import FILL_FN, PLACE_FN
 
 W = TypeVar("W", bound=widgets.DOMWidget)
@@ -21,6 +22,14 @@ def classed(widget: W, *names: str) -> W:
     for name in names:
         widget.add_class(name)
     return widget
+
+# BURG's cards (its ingredients and tools) in their colours; the text on each is computed
+# (colours.ink_on)
+BURG_CARD_COLOURS = {
+    "bottom_bun": "#e9b872", "top_bun": "#e9b872", "patty": "#7b4a2e", "cheese": "#ffd43b",
+    "lettuce": "#8ce99a", "tomato": "#ff8787", "onion": "#e5dbff", "mushroom": "#c9b79c",
+    "rat": "#495057", "tongs": "#d0ebff", "tea": "#d3f9d8",
+}
 
 CSS = """
 .fp-app { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -105,17 +114,14 @@ CSS = """
 .fp-app .fp-cr-order-name, .fp-app .fp-cr-ing, .fp-app .fp-card { overflow-wrap: anywhere;
   max-width: 100%; }
 
-/* colours that meet WCAG AA (4.5:1) with their text: ipywidgets' button styles, and the meals
-   of Food Truck whose own colours were too light for white text */
+/* colours that meet WCAG AA (4.5:1) with their text: ipywidgets' button styles (the cards'
+   colours and their text: colours.py) */
 .fp-app .jupyter-button.mod-info:not(.fp-hinted), .fp-teacher .jupyter-button.mod-info {
   background: #0a6e84; color: #fff; }
 .fp-app .jupyter-button.mod-success, .fp-teacher .jupyter-button.mod-success {
   background: #1a7f37; color: #fff; }
 .fp-app .jupyter-button.mod-warning { background: #9a6700; color: #fff; }
 .fp-app .jupyter-button.mod-danger { background: #cf222e; color: #fff; }
-.fp-app .fp-ft-c-burger { background: #9a5216; }
-.fp-app .fp-ft-c-pizza { background: #c8102e; }
-.fp-app .fp-ft-c-curry { background: #8a6414; }
 
 /* focus always visible: !important, as ipywidgets' own focus rules are more specific (a 1 px
    #64b5f6 outline on buttons, 2.2:1 on white; none on fields, whose border turns #64b5f6) */
@@ -258,16 +264,8 @@ CSS = """
 .fp-more { font-size: 0.85em; color: #57606a; }
 .fp-layer { width: 10em; text-align: center; font-size: 0.75em; font-weight: 600;
   border: 1px solid rgba(0,0,0,0.3); padding: 1px 0; background: #fff; }
-.fp-c-bottom_bun, .fp-c-top_bun { background: #e9b872; }
-.fp-c-patty { background: #7b4a2e; color: #fff; }
-.fp-c-cheese { background: #ffd43b; }
-.fp-c-lettuce { background: #8ce99a; }
-.fp-c-tomato { background: #ff8787; }
-.fp-c-onion { background: #e5dbff; }
-.fp-c-mushroom { background: #c9b79c; }
-.fp-c-rat { background: #495057; color: #fff; border-style: dashed; }
-.fp-c-tongs { background: #d0ebff; }
-.fp-c-tea { background: #d3f9d8; }
+.fp-c-rat { border-style: dashed; }
+""" + palette_css("fp-c-", BURG_CARD_COLOURS) + """
 
 /* burgers: layers drawn bottom-up, read bottom first */
 .fp-burgers { display: flex; flex-wrap: wrap; gap: 10px; }

@@ -1,11 +1,13 @@
 """Coffee Rush's own stylesheet: the board, the seats' boards, the tokens and the move
 builder; the app ships it once, after the shared one."""
 
-INGREDIENT_COLOURS = {  # background, text
-    "coffee": ("#6f4e37", "#fff"), "milk": ("#fffaf0", "#1f2328"),
-    "steam": ("#e5e7eb", "#1f2328"), "ice": ("#d0f0fd", "#0a3069"),
-    "chocolate": ("#4b2e1e", "#fff"), "caramel": ("#e0a84a", "#1f2328"),
-    "tea": ("#b7e4b0", "#0d4a1f"), "water": ("#8fd3f0", "#0a3069"),
+from foodplay_widgets.app.colours import palette_css
+
+# each ingredient's colour; the text on it is computed (colours.ink_on), on the table's board,
+# the move board's cells and the ingredient chips alike
+INGREDIENT_COLOURS = {
+    "coffee": "#6f4e37", "milk": "#fffaf0", "steam": "#e5e7eb", "ice": "#d0f0fd",
+    "chocolate": "#4b2e1e", "caramel": "#e0a84a", "tea": "#b7e4b0", "water": "#8fd3f0",
 }
 SEAT_COLOURS = ("#1b6ca8", "#c2410c", "#15803d", "#7e22ce", "#a16207")
 
@@ -181,7 +183,7 @@ CSS = """
 .fp-cr-cup-notes { list-style: none; margin: 2px 0 0; padding: 0; font-size: 0.78em; }
 .fp-cr-dead { color: #82071e; }
 """
-CSS += "".join(f".fp-cr-i-{i} {{ background: {bg}; color: {fg}; }}\n"
-               f".fp-app .fp-cr-i-{i}.fp-changed {{ background: {bg} !important; }}\n"
-               for i, (bg, fg) in INGREDIENT_COLOURS.items())
+CSS += palette_css("fp-cr-i-", INGREDIENT_COLOURS)
+CSS += "".join(f".fp-app .fp-cr-i-{i}.fp-changed {{ background: {bg} !important; }}\n"
+               for i, bg in INGREDIENT_COLOURS.items())
 CSS += "".join(f".fp-cr-s{s} {{ --fp-cr-seat: {c}; }}\n" for s, c in enumerate(SEAT_COLOURS))

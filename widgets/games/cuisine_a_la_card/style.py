@@ -1,7 +1,10 @@
 """Cuisine a la Card's stylesheet: card faces in their cuisine's colours, the table's zones
 and the dish builder; shipped once per app with the renderer (`CuisineRenderer.css`)."""
 
-CUISINE_COLOURS = {  # background, border, accent text
+from foodplay_widgets.app.colours import cell_css
+
+# background, border, accent text (the accent where it reads at 4.5:1, else colours.ink_on's)
+CUISINE_COLOURS = {
     "french": ("#e7efff", "#3b5bdb", "#1e3a8a"),
     "italian": ("#e6f6ea", "#2f9e44", "#14532d"),
     "pan_asian": ("#ffe9e6", "#c92a2a", "#7f1d1d"),
@@ -178,7 +181,7 @@ CSS = """
 .fp-cu-builder-closed { font-size: 0.9em; color: #424a53; }
 """
 CSS += "".join(
-    f".fp-cu-{c} {{ background: {bg}; border-color: {border}; color: {ink}; }}\n"
-    f".fp-cu-{c}-row {{ border-left-color: {border}; }}\n"
-    f".fp-app .fp-cu-add-{c} {{ background: {bg}; border-color: {border}; color: {ink}; }}\n"
+    cell_css(f".fp-cu-{c}", bg, ink, f" border-color: {border};")
+    + f".fp-cu-{c}-row {{ border-left-color: {border}; }}\n"
+    + cell_css(f".fp-app .fp-cu-add-{c}", bg, ink, f" border-color: {border};")
     for c, (bg, border, ink) in CUISINE_COLOURS.items())

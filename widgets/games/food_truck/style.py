@@ -1,10 +1,11 @@
 """Food Truck's own stylesheet: card and truck colours, the table's seats, the pile editor."""
 
-CARD_COLOURS = {  # background, text: meals in warm street-food colours
-    "burger": ("#b5651d", "#fff"), "doner": ("#e9c46a", "#1f2328"),
-    "pizza": ("#e63946", "#fff"), "tacos": ("#f4a261", "#1f2328"),
-    "noodles": ("#f1e3b6", "#1f2328"), "hot_dog": ("#c2410c", "#fff"),
-    "fish_chips": ("#8ecae6", "#1f2328"), "curry": ("#bc8a1f", "#fff"),
+from foodplay_widgets.app.colours import palette_css
+
+# meals in warm street-food colours; the text on each is computed (colours.ink_on)
+CARD_COLOURS = {
+    "burger": "#9a5216", "doner": "#e9c46a", "pizza": "#c8102e", "tacos": "#f4a261",
+    "noodles": "#f1e3b6", "hot_dog": "#c2410c", "fish_chips": "#8ecae6", "curry": "#8a6414",
 }
 TRUCK_COLOURS = {"swap": "#0f766e", "detour": "#1d4ed8", "recall": "#7e22ce",
                  "cover": "#334155", "rush": "#b91c1c"}
@@ -87,6 +88,5 @@ CSS = """
 .fp-ft-advice ul { margin: 2px 0; padding-left: 1.2em; }
 .fp-app .fp-ft-editor-confirm { font-weight: 700; }
 """
-CSS += "".join(f".fp-ft-c-{m} {{ background: {bg}; color: {fg}; }}\n"
-               for m, (bg, fg) in CARD_COLOURS.items())
-CSS += "".join(f".fp-ft-t-{t} {{ background: {bg}; }}\n" for t, bg in TRUCK_COLOURS.items())
+CSS += palette_css("fp-ft-c-", CARD_COLOURS)
+CSS += palette_css("fp-ft-t-", TRUCK_COLOURS)
