@@ -170,11 +170,15 @@ CSS = """
   .fp-app .fp-timeline { display: contents; }
   .fp-app .fp-timeline > .fp-nav-row { position: sticky; top: 0; z-index: 20;
     background: #fff; border-bottom: 2px solid #d0d7de; padding: 2px 0; }
+  /* the step's explanation right under the step controls, then the table (on a phone the
+     table is 1,400-2,600 px tall: the explanation was 2,000-3,300 px down); in play mode the
+     move panel comes before the table too */
   .fp-app:has(.fp-timeline) .fp-nav-row { order: 1; }
-  .fp-app:has(.fp-timeline) .fp-table-panel { order: 2; }
-  .fp-app:has(.fp-timeline) .fp-note { order: 3; }
-  .fp-app:has(.fp-timeline) .fp-explanation-panel { order: 4; }
+  .fp-app:has(.fp-timeline) .fp-note { order: 2; }
+  .fp-app:has(.fp-timeline) .fp-explanation-panel { order: 3; }
+  .fp-app:has(.fp-timeline) .fp-table-panel { order: 4; }
   .fp-app:has(.fp-timeline) .fp-bottom { order: 5; }
+  .fp-app:has(.fp-moves-play) .fp-bottom { order: 3; }
   .fp-app:has(.fp-timeline) .fp-play-row, .fp-app:has(.fp-timeline) .fp-slider-row { order: 6; }
   .fp-app:has(.fp-timeline) .fp-scores-panel { order: 7; }
   .fp-app:has(.fp-timeline) .fp-rulebook-panel { order: 8; }
