@@ -258,15 +258,16 @@ CSS = """
   padding: 0; align-items: center; }
 .fp-card { display: inline-flex; align-items: center; justify-content: center;
   min-width: 4.6em; height: 2.6em; padding: 0 6px; border-radius: 6px;
-  border: 2px solid rgba(0,0,0,0.35); font-size: 0.85em; font-weight: 600; text-align: center;
+  border: 2px solid rgba(0,0,0,0.35); font-size: max(12px, 0.85em); font-weight: 600;
+  text-align: center;
   box-shadow: 0 1px 2px rgba(0,0,0,0.2); background: #fff; color: #1f2328; }
-.fp-small .fp-card { min-width: 3.6em; height: 2em; font-size: 0.75em; }
+.fp-small .fp-card { min-width: 3.6em; height: 2em; font-size: max(12px, 0.75em); }
 .fp-card-back { min-width: 1.9em; width: 1.9em; padding: 0; border-color: #0a3069;
   background: repeating-linear-gradient(45deg, #1b6ca8 0 5px, #5fa8d3 5px 10px); }
 .fp-card-back.fp-deck-stack { width: 2.6em; height: 3.4em;
   box-shadow: 3px 3px 0 #0a3069, 6px 6px 0 #1b6ca8; }
 .fp-more { font-size: 0.85em; color: #57606a; }
-.fp-layer { width: 10em; text-align: center; font-size: 0.75em; font-weight: 600;
+.fp-layer { width: 10em; text-align: center; font-size: max(12px, 0.75em); font-weight: 600;
   border: 1px solid rgba(0,0,0,0.3); padding: 1px 0; background: #fff; }
 .fp-c-rat { border-style: dashed; }
 """ + palette_css("fp-c-", BURG_CARD_COLOURS) + """
@@ -287,8 +288,8 @@ CSS = """
 .fp-recipe-list { display: grid; grid-template-columns: repeat(auto-fill, minmax(11em, 1fr));
   gap: 6px; list-style: none; margin: 4px 0 0; padding: 0; }
 .fp-recipe { border: 1px solid #d0d7de; border-radius: 8px; padding: 4px 6px; background: #fffdf5; }
-.fp-recipe h5 { font-size: 0.9em; }
-.fp-points { font-size: 0.85em; color: #57606a; }
+.fp-recipe h5 { font-size: max(12px, 0.9em); }
+.fp-points { font-size: max(12px, 0.85em); color: #57606a; }
 
 /* explanation and rulebook */
 .fp-explain { border: 1px solid #d0d7de; border-radius: 8px; padding: 8px 12px; background: #fff; }

@@ -58,9 +58,10 @@ CSS = """
 .fp-cr-sub { font-size: 0.88em; color: #57606a; font-weight: 600; }
 .fp-cr-chips { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; margin: 2px 0;
   padding: 0; }
-.fp-cr-ing { display: inline-block; border-radius: 999px; padding: 1px 9px; font-size: 0.82em;
+.fp-cr-ing { display: inline-block; border-radius: 999px; padding: 1px 9px;
+  font-size: max(12px, 0.82em);
   font-weight: 600; border: 1px solid rgba(0,0,0,0.35); }
-.fp-cr-small .fp-cr-ing { font-size: 0.7em; padding: 0 6px; }
+.fp-cr-small .fp-cr-ing { font-size: max(12px, 0.7em); padding: 0 6px; }
 .fp-cr-ing.fp-cr-out { opacity: 0.55; text-decoration: line-through; }
 .fp-cr-ing.fp-changed { outline: 3px solid #e3b341; outline-offset: 1px; }
 .fp-cr-turn-part { border-radius: 6px; padding: 0 4px; }
@@ -87,16 +88,16 @@ CSS = """
   gap: 3px; }
 .fp-cr-order { background: #fffdf5; border: 1px solid #bf8700; border-radius: 6px;
   padding: 2px 4px; }
-.fp-cr-order-name { display: block; font-size: 0.8em; font-weight: 700; }
+.fp-cr-order-name { display: block; font-size: max(12px, 0.8em); font-weight: 700; }
 .fp-cr-specialty { background: #fff8c5; border: 2px solid #9a6700; }
-.fp-cr-special-mark { font-size: 0.68em; font-weight: 700; color: #7a4a00; }
+.fp-cr-special-mark { font-size: max(12px, 0.68em); font-weight: 700; color: #7a4a00; }
 .fp-cr-rush { display: flex; gap: 6px; align-items: center; }
 .fp-cr-rush-tokens { display: inline-flex; gap: 2px; }
 .fp-cr-rush-token { width: 0.9em; height: 0.9em; border-radius: 50%; background: #cf222e;
   border: 2px solid #82071e; }
 .fp-cr-upgrades { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; margin: 0;
   padding: 0; }
-.fp-cr-upgrade { font-size: 0.78em; border: 1px dashed #8c959f; border-radius: 6px;
+.fp-cr-upgrade { font-size: max(12px, 0.78em); border: 1px dashed #8c959f; border-radius: 6px;
   padding: 1px 6px; color: #57606a; background: #f6f8fa; }
 .fp-cr-upgrade-on { border: 2px solid #6e40c9; background: #fbefff; color: #3e1f79;
   font-weight: 700; }
@@ -113,7 +114,7 @@ CSS = """
 .fp-cr-own-note { font-size: 0.8em; color: #57606a; }
 .fp-cr-done { display: flex; flex-wrap: wrap; gap: 3px; list-style: none; margin: 0;
   padding: 0; }
-.fp-cr-done-card { font-size: 0.75em; border: 1px solid #8c959f; border-radius: 4px;
+.fp-cr-done-card { font-size: max(12px, 0.75em); border: 1px solid #8c959f; border-radius: 4px;
   padding: 0 4px; background: #f6f8fa; }
 .fp-cr-penalties .fp-cr-done-card { border-color: #cf222e; background: #fff5f5; }
 .fp-cr-banner { border-radius: 8px; padding: 6px 12px; }

@@ -33,7 +33,7 @@ CSS = """
 .fp-ft-pile { box-shadow: 3px -3px 0 rgba(0,0,0,0.25), 6px -6px 0 rgba(0,0,0,0.15);
   margin: 6px 8px 0 0; }
 .fp-ft-badge { position: absolute; top: -9px; right: -9px; background: #1f2328; color: #fff;
-  border-radius: 999px; font-size: 0.8em; padding: 0 5px; line-height: 1.5em; }
+  border-radius: 999px; font-size: max(12px, 0.8em); padding: 0 5px; line-height: 1.5em; }
 .fp-ft-down { background: repeating-linear-gradient(45deg, #1b6ca8 0 5px, #5fa8d3 5px 10px)
   !important; color: #fff !important; text-decoration: line-through; border-style: dashed; }
 .fp-ft-down .fp-card-name { background: rgba(0,0,0,0.45); border-radius: 4px; padding: 0 3px; }
@@ -43,7 +43,7 @@ CSS = """
 .fp-ft-new { outline: 3px solid #e3b341; outline-offset: 2px; }
 .fp-ft-revealed { outline: 4px dashed #cf222e; outline-offset: 2px; }
 .fp-ft-place { position: absolute; top: -8px; left: -8px; background: #fff; color: #1f2328;
-  border: 1px solid #57606a; border-radius: 999px; font-size: 0.75em; min-width: 1.4em;
+  border: 1px solid #57606a; border-radius: 999px; font-size: max(12px, 0.75em); min-width: 1.4em;
   line-height: 1.4em; text-align: center; }
 .fp-ft-pile-order { padding-top: 6px !important; padding-left: 6px !important; }
 .fp-ft-banner { border-radius: 8px; padding: 6px 12px; display: flex; gap: 12px;
