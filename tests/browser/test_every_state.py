@@ -84,14 +84,18 @@ def size(page, wh: tuple[int, int]) -> None:
     page.evaluate(SETTLED)
 
 
-def check_state(page, axe_path, save_screenshot, name: str, cards: bool = True) -> list:
+def check_state(page, axe_path, save_screenshot, name: str, show: str,
+                cards: bool = True) -> list:
     """axe (serious and critical) and, with `cards`, card text at the laptop and phone sizes;
-    screenshots at those and the projector's; back at the laptop size. The problems found."""
+    screenshots at those and the projector's, scrolled to `show` (what the state opened);
+    back at the laptop size. The problems found."""
     if not page.evaluate("() => !!window.axe"):
         page.add_script_tag(path=str(axe_path))
     problems = []
     for wh in (LAPTOP, PHONE, PROJECTOR):
         size(page, wh)
+        page.locator(show).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.evaluate(SETTLED)
         save_screenshot(page, f"state-{name}-{wh[0]}x{wh[1]}")
         if wh == PROJECTOR:
             continue
@@ -200,7 +204,8 @@ def test_every_state_of_a_game(page, notebook_url, axe_path, save_screenshot, ga
     problems: list = []
 
     def check(state: str) -> None:
-        problems.extend(check_state(page, axe_path, save_screenshot, f"{game}-{state}"))
+        problems.extend(check_state(page, axe_path, save_screenshot, f"{game}-{state}",
+                                    ".fp-moves"))
 
     # step mode, a step shown: where its explanation is on a phone (the page as loaded, and
     # so step mode, is test_screens.py's to check with axe)
@@ -243,7 +248,8 @@ def test_every_state_of_lessons_teacher_and_examples(page, notebook_url, axe_pat
     page.locator(".fp-quiz-choices .widget-radio-box label").first.click()
     page.locator("button.fp-quiz-check").click()
     expect(page.locator(".fp-quiz-result").first).not_to_be_empty(timeout=UPDATE_MS)
-    problems += check_state(page, axe_path, save_screenshot, "lessons-refusal-quiz")
+    problems += check_state(page, axe_path, save_screenshot, "lessons-refusal-quiz",
+                            ".fp-lesson-prompt-box")
 
     # teacher mode: a note saved, the share panel open
     page.goto(notebook_url("teacher.ipynb", "game=coffee-rush&seed=2&step=4"),
@@ -254,7 +260,8 @@ def test_every_state_of_lessons_teacher_and_examples(page, notebook_url, axe_pat
     page.locator("button.fp-teacher-save").click()
     expect(page.locator(".fp-teacher-status")).to_contain_text("saved", timeout=UPDATE_MS)
     page.locator(".fp-share-panel > button, .fp-share-panel .widget-toggle-button").first.click()
-    problems += check_state(page, axe_path, save_screenshot, "teacher-tools")
+    problems += check_state(page, axe_path, save_screenshot, "teacher-tools",
+                            ".fp-teacher-tools")
 
     # a worked example, stepped
     page.goto(notebook_url("coffee-rush-examples.ipynb"), wait_until="commit",
@@ -263,5 +270,6 @@ def test_every_state_of_lessons_teacher_and_examples(page, notebook_url, axe_pat
     expect(first).to_be_enabled(timeout=FIRST_RENDER_MS)
     first.click()
     expect(page.locator(STEP_COUNTER).first).to_contain_text("step 1 /", timeout=UPDATE_MS)
-    problems += check_state(page, axe_path, save_screenshot, "coffee-rush-example")
+    problems += check_state(page, axe_path, save_screenshot, "coffee-rush-example",
+                            ".fp-explanation")
     assert problems == [], problems
