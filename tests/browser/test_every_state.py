@@ -69,6 +69,16 @@ CARD_TEXT = """([cards, min]) => {
           document.querySelectorAll(cards).length};
 }"""
 
+# Boxes in the move panel whose content is wider than they are, so that part of an editor is
+# out of sight unless the box is scrolled sideways (Coffee Rush's move board showed three of
+# its four columns on a phone).
+SIDEWAYS = """() => Array.from(document.querySelectorAll('.fp-moves *')).filter(e =>
+    e.getClientRects().length && ['auto', 'scroll', 'hidden'].includes(
+      getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1
+    && e.tagName !== 'SELECT' && !e.closest('.fp-sr'))
+  .map(e => [e.className.toString().split(' ').filter(c => c.startsWith('fp-')).join('.'),
+             e.scrollWidth, e.clientWidth]).slice(0, 8)"""
+
 # The top of the first element matching the selector, in page pixels (Voilà's lab template
 # scrolls inside its panel), and its bottom; None if it is not shown.
 PAGE_Y = """(sel) => { const s = document.querySelector('.lm-BoxPanel-child')
@@ -106,6 +116,9 @@ def check_state(page, axe_path, save_screenshot, name: str, show: str,
             text = page.evaluate(CARD_TEXT, [CARDS, MIN_CARD_PX])
             if text["small"] or text["over"]:
                 problems.append((name, wh, "card text", text))
+            hidden = page.evaluate(SIDEWAYS)
+            if hidden:
+                problems.append((name, wh, "move panel hidden sideways", hidden))
     size(page, LAPTOP)
     return problems
 

@@ -141,6 +141,8 @@ CSS = """
 .fp-cr-grid-cell.fp-cr-here { border: 3px solid #bf8700; box-shadow: 0 0 0 3px #ffd33d; }
 .fp-cr-grid-cell.fp-cr-on-path { outline: 3px solid #0969da; outline-offset: 1px; }
 .fp-cr-face-inner { display: flex; flex-direction: column; gap: 1px; }
+/* a phone's move board has 73 px columns: a long name (chocolate) wraps inside its cell */
+.fp-cr-grid-cell .fp-cr-cell-name { overflow-wrap: anywhere; }
 .fp-cr-where { font-size: 0.68em; font-weight: 600; opacity: 0.85; }
 .fp-app .fp-cr-cell-button { white-space: normal; height: auto; min-height: 2.2em;
   line-height: 1.2; padding: 3px 6px; font-size: 0.82em; font-weight: 700; width: 100%; }
