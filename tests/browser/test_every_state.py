@@ -23,7 +23,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 from tabs import STEP_COUNTER
-from test_screens import AXE_RUN, SETTLED
+from test_screens import SETTLED
 
 from foodplay.links import Link
 from foodplay.record import Record
@@ -69,6 +69,17 @@ CARD_TEXT = """([cards, min]) => {
           document.querySelectorAll(cards).length};
 }"""
 
+# axe-core's serious and critical violations in the element `scope` (the whole document when
+# it is null), as test_screens.AXE_RUN reports them
+AXE_IN = """async (scope) => {
+  const result = await axe.run(scope ? document.querySelector(scope) : document,
+                               {resultTypes: ['violations']});
+  return result.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
+}"""
+
 # Boxes in the move panel whose content is wider than they are, so that part of an editor is
 # out of sight unless the box is scrolled sideways (Coffee Rush's move board showed three of
 # its four columns on a phone).
@@ -95,10 +106,11 @@ def size(page, wh: tuple[int, int]) -> None:
 
 
 def check_state(page, axe_path, save_screenshot, name: str, show: str,
-                cards: bool = True) -> list:
-    """axe (serious and critical) and, with `cards`, card text at the laptop and phone sizes;
-    screenshots at those and the projector's, scrolled to `show` (what the state opened);
-    back at the laptop size. The problems found."""
+                scope: str | None = None) -> list:
+    """axe (serious and critical; in `scope` if given, else the whole page), card text and
+    the move panel's width at the laptop and phone sizes; screenshots at those and the
+    projector's, scrolled to `show` (what the state opened); back at the laptop size. The
+    problems found."""
     if not page.evaluate("() => !!window.axe"):
         page.add_script_tag(path=str(axe_path))
     problems = []
@@ -109,16 +121,15 @@ def check_state(page, axe_path, save_screenshot, name: str, show: str,
         save_screenshot(page, f"state-{name}-{wh[0]}x{wh[1]}")
         if wh == PROJECTOR:
             continue
-        violations = page.evaluate(AXE_RUN)
+        violations = page.evaluate(AXE_IN, scope)
         if violations:
             problems.append((name, wh, "axe", violations))
-        if cards:
-            text = page.evaluate(CARD_TEXT, [CARDS, MIN_CARD_PX])
-            if text["small"] or text["over"]:
-                problems.append((name, wh, "card text", text))
-            hidden = page.evaluate(SIDEWAYS)
-            if hidden:
-                problems.append((name, wh, "move panel hidden sideways", hidden))
+        text = page.evaluate(CARD_TEXT, [CARDS, MIN_CARD_PX])
+        if text["small"] or text["over"]:
+            problems.append((name, wh, "card text", text))
+        hidden = page.evaluate(SIDEWAYS)
+        if hidden:
+            problems.append((name, wh, "move panel hidden sideways", hidden))
     size(page, LAPTOP)
     return problems
 
@@ -276,7 +287,8 @@ def test_every_state_of_lessons_teacher_and_examples(page, notebook_url, axe_pat
     problems += check_state(page, axe_path, save_screenshot, "teacher-tools",
                             ".fp-teacher-tools")
 
-    # a worked example, stepped
+    # a worked example, stepped: axe in that example (test_screens.py scans the whole page as
+    # it loads; its ten examples made this scan 20 s of the test)
     page.goto(notebook_url("coffee-rush-examples.ipynb"), wait_until="commit",
               timeout=FIRST_RENDER_MS)
     first = page.locator("button.fp-next").first
@@ -284,5 +296,5 @@ def test_every_state_of_lessons_teacher_and_examples(page, notebook_url, axe_pat
     first.click()
     expect(page.locator(STEP_COUNTER).first).to_contain_text("step 1 /", timeout=UPDATE_MS)
     problems += check_state(page, axe_path, save_screenshot, "coffee-rush-example",
-                            ".fp-explanation")
+                            ".fp-explanation", scope=".fp-app")
     assert problems == [], problems
