@@ -32,13 +32,17 @@ $(AXE): tests/browser/package-lock.json
 	npm ci --prefix tests/browser --no-audit --no-fund
 	touch $(AXE)
 
-## test: lint, engine, widget, notebook and browser tests (Jupyter caches kept out of $$HOME)
+## test: lint, engine, widget, notebook and browser tests (Jupyter caches kept out of $$HOME).
+## The engine and widget tests run on every core (pytest-xdist); the browser, notebook and docs
+## tests (all the rest) run in one process, so that they share one Voilà server.
 test: $(BIN)/activate chromium $(AXE)
 	$(BIN)/ruff check foodplay widgets tests scripts
 	tmp=$$(mktemp -d) && \
-	JUPYTER_CONFIG_DIR=$$tmp/config JUPYTER_DATA_DIR=$$tmp/data JUPYTER_RUNTIME_DIR=$$tmp/runtime \
-	MPLCONFIGDIR=$$tmp/mpl IPYTHONDIR=$$tmp/ipython \
-	$(BIN)/python -m pytest tests notebooks --nbval-lax
+	export JUPYTER_CONFIG_DIR=$$tmp/config JUPYTER_DATA_DIR=$$tmp/data \
+	JUPYTER_RUNTIME_DIR=$$tmp/runtime MPLCONFIGDIR=$$tmp/mpl IPYTHONDIR=$$tmp/ipython && \
+	$(BIN)/python -m pytest -n auto tests/engine tests/widgets tests/test_layers.py && \
+	$(BIN)/python -m pytest tests notebooks --nbval-lax \
+	  --ignore=tests/engine --ignore=tests/widgets --ignore=tests/test_layers.py
 
 clean:
 	rm -rf $(VENV)

@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar, Self
 
+from foodplay.chance import Chance
 from foodplay.data import DataError, Say, require
 from foodplay.i18n.messages import Catalogue, catalogue
 from foodplay.limits import Shown
@@ -251,6 +252,7 @@ class NewGame:
     components: Mapping[str, Any] | None
     names: list[str] | None
     rules_version: str
+    chance: Chance | None = None  # outcomes a real table named (foodplay.chance); None: seeded
 
 
 class Game:
@@ -273,12 +275,15 @@ class Game:
                   setup: Mapping[str, Any] | None = None,
                   options: Mapping[str, Any] | None = None,
                   components: Mapping[str, Any] | None = None,
-                  names: list[str] | None = None, rules_version: str | None = None) -> State:
+                  names: list[str] | None = None, rules_version: str | None = None,
+                  chance: Chance | None = None) -> State:
         """A new game; `rules_version` (default: the current one) picks the rules an older
-        record was played under, one of `rules_versions`. The game's `set_up` deals it."""
+        record was played under, one of `rules_versions`; `chance` holds the outcomes a real
+        table named, drawn instead of the seeded order. The game's `set_up` deals it."""
         self.check_players(players)
         version = self.check_rules_version(rules_version)
-        return self.set_up(NewGame(players, seed, setup, options, components, names, version))
+        return self.set_up(NewGame(players, seed, setup, options, components, names, version,
+                                   chance))
 
     def set_up(self, new: NewGame) -> State:
         """The game's opening position for `new` (players and rules version already checked)."""
@@ -369,6 +374,7 @@ class State:
     game: Game
     players: int
     rng: random.Random
+    chance: Chance | None = None  # set by set_up from NewGame.chance, before the first draw
 
     # --- hooks -----------------------------------------------------------------------------
     def decision(self) -> Decision | None:
@@ -424,8 +430,10 @@ class State:
 
     def snapshot(self) -> Any:
         """A complete, comparable copy of the internal state (used to prove nothing changed)."""
-        data = {k: v for k, v in self.__dict__.items() if k not in self.SHARED and k != "rng"}
-        return self.rng.getstate(), json.dumps(data, sort_keys=True)
+        data = {k: v for k, v in self.__dict__.items()
+                if k not in self.SHARED and k not in ("rng", "chance")}
+        chance = None if self.chance is None else (self.chance.used, self.chance.to_json())
+        return self.rng.getstate(), json.dumps(data, sort_keys=True), chance
 
     def clone(self) -> Self:
         """An independent copy: everything but SHARED is deep-copied, the RNG included.
@@ -463,6 +471,18 @@ class State:
         """Play a move taken unchanged from this state's own `legal_moves()`, without judging it
         again (the trusted fast path for bots, benchmarks and replays of checked moves)."""
         return self._apply(move)
+
+    def draw(self, pile: str, cards: list[str], seat: Seat | None = None,
+             private: bool = False) -> str:
+        """Draw the top of `cards` (its last item), the chance event every game goes through.
+
+        At a real table (`self.chance` set) the card is the one the table named, and a public
+        draw nobody has named yet raises ChanceNeeded; `private` marks a card drawn into a
+        hidden hand, which the table is never asked for. `pile` names the pile in records."""
+        chance = self.chance
+        if chance is None:
+            return cards.pop()
+        return chance.draw(pile, cards, seat, private)
 
     def seat_name(self, seat: Seat) -> str:
         return self.names[seat]

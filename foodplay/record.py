@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from foodplay import limits
+from foodplay.chance import Chance, ChanceRefused, Outcome, outcomes_from_json
 from foodplay.data import DataError, Say, require
 from foodplay.engine import Event, IllegalMove, Move, State
 from foodplay.explain import reason_text, step_text
@@ -61,6 +62,8 @@ class Record:
     narration: dict[int, str] = field(default_factory=dict)  # step -> message key
     # step -> a teacher's own comment (their words, so data rather than catalogue keys)
     annotations: dict[int, str] = field(default_factory=dict)
+    # a game followed at a real table: what it drew, in order (foodplay.chance); None: seeded
+    drawn: list[Outcome] | None = None
     _version_known: bool = field(default=False, repr=False, compare=False)
 
     def new_state(self) -> State:
@@ -71,15 +74,23 @@ class Record:
         """A new record of the first `step` moves, played under the same rules version (its
         title kept; narration and notes left out), for a learner who takes a seat there."""
         version = self.played_version()
+        drawn = None
+        if self.drawn is not None:  # only what those moves drew: a learner's own game draws on
+            state = self._state_under(version)
+            for move in self.moves[:step]:
+                state.apply(move)
+            drawn = state.chance.drawn()
         twin = Record(self.game, self.players, self.seed, self.setup, dict(self.options),
-                      self.names, self.components, list(self.moves[:step]), self.title, version)
+                      self.names, self.components, list(self.moves[:step]), self.title, version,
+                      drawn=drawn)
         twin._version_known = self._version_known
         return twin
 
     def _state_under(self, version: str | None) -> State:
+        chance = None if self.drawn is None else Chance(self.drawn, ask=False)
         return get_game(self.game).new_state(
             self.players, seed=self.seed, setup=self.setup, options=self.options,
-            components=self.components, names=self.names, rules_version=version)
+            components=self.components, names=self.names, rules_version=version, chance=chance)
 
     def played_version(self) -> str | None:
         """The rules version this record's moves follow (None: the current one).
@@ -129,6 +140,8 @@ class Record:
             data["narration"] = {str(k): v for k, v in sorted(self.narration.items())}
         if self.annotations:
             data["annotations"] = {str(k): v for k, v in sorted(self.annotations.items())}
+        if self.drawn is not None:
+            data["drawn"] = [outcome.to_json() for outcome in self.drawn]
         data["moves"] = [m.to_json() for m in self.moves]
         return data
 
@@ -229,8 +242,12 @@ class Record:
             _narration_key(game, value, at, int(key))
             steps[int(key)] = value
         annotations = _annotations(data.get("annotations", {}), len(moves))
+        drawn = None
+        if "drawn" in data:
+            limits.moves(len(data["drawn"]) if isinstance(data["drawn"], list) else 0, "drawn")
+            drawn = outcomes_from_json(data["drawn"])
         return cls(game.id, players, seed, setup, options, names, components, moves, title,
-                   rules_version, steps, annotations)
+                   rules_version, steps, annotations, drawn)
 
 
 MAX_ANNOTATION = 4000  # characters in one teacher's comment
@@ -306,6 +323,9 @@ def play_checked(state: State, move: Move, index: int) -> list[Event]:
     """Apply one recorded move, turning a refusal into a RecordError naming step and clause."""
     try:
         return state.apply(move)
+    except ChanceRefused as exc:  # the table's named card does not fit the game here
+        raise RecordError(Say("record.chance_step", step=index, problem=exc), step=index,
+                          move=move) from exc
     except IllegalMove as exc:
         verdict = exc.verdict
         raise RecordError(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import statistics
 import subprocess
@@ -230,7 +231,10 @@ def bench_clicks(page, clicks: int) -> list[float]:
 
 
 def last_step(page) -> int:
-    return int(page.locator(".fp-step-counter .fp-counter").inner_text().split("/")[1])
+    """The last step the counter names ("step 2 / 229", or "step 2 / 229 so far" while the
+    game is still being played ahead)."""
+    counter = page.locator(".fp-step-counter .fp-counter").inner_text()
+    return int(re.search(r"/\s*(\d+)", counter).group(1))
 
 
 # --- (c) time to interactive --------------------------------------------------------------------

@@ -14,7 +14,8 @@ foodplay, lowest first (a module may import its own group and the groups below i
    files with `json` and says its own errors (CatalogueError).
 2. base: `refusal` (Say, DataError, how a refusal shows a value), `limits`, `data`.
 3. core: `engine`, `rulebook`, `position`, `position_io`, `record`, `timeline`, `explain`,
-   `bots`, `invariants`, `links`, `components` (what every component file shares), the
+   `bots`, `invariants`, `links`, `components` (what every component file shares), `chance`
+   (outcomes a real table named), the
    registry `games/__init__.py`, and `i18n.glossary` (it reads a glossary file through `data`,
    as the rulebook does).
 4. game: each `games/<game>/` package; a game never imports another game.
@@ -58,7 +59,7 @@ GROUP_OF = {
     "foodplay": "core", "foodplay.games": "core", "foodplay.i18n.glossary": "core",
     **{f"foodplay.{name}": "core" for name in (
         "engine", "rulebook", "position", "position_io", "record", "timeline", "explain",
-        "bots", "invariants", "links", "components")},
+        "bots", "invariants", "links", "components", "chance")},
     "foodplay_widgets": "serving", "foodplay_widgets.text": "text",
 }
 KERNEL_SIDE = {"foodplay_widgets.serving.ping", "foodplay_widgets.serving.lean"}

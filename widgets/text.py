@@ -131,3 +131,13 @@ def mark_language(widget, lang: str) -> None:
     for cls in [c for c in widget._dom_classes if c.startswith("fp-lang-")]:
         widget.remove_class(cls)
     widget.add_class(f"fp-lang-{lang}")
+
+
+# The class of the widget a deep link opened (a step, a lesson): the page's script
+# (serving/jupyter/.../link_landing.js) scrolls it into view and puts focus on its heading.
+LINK_TARGET = "fp-link-target"
+
+
+def mark_link_target(widget) -> None:
+    """Mark `widget` as what the page's address links to (LINK_TARGET)."""
+    widget.add_class(LINK_TARGET)

@@ -16,6 +16,8 @@ from foodplay.bots import BOT_KINDS, play_game, play_on
 from foodplay.cli.rules import add_parser as add_rules_parser
 from foodplay.cli.rules import cmd_rules
 from foodplay.cli.run import CliError, check_out, lang, say, use_language
+from foodplay.cli.setup import add_parser as add_setup_parser
+from foodplay.cli.setup import cmd_setup
 from foodplay.cli.text import aligned, argparse_language, help_text, translated_headings
 from foodplay.cli.tournament import add_parser as add_tournament_parser
 from foodplay.cli.tournament import cmd_tournament
@@ -166,6 +168,7 @@ def build_parser(language: str = "en") -> argparse.ArgumentParser:
                        help=text("cli.help.rounds"))
     add_rules_parser(sub, lang_)
     add_tournament_parser(sub, lang_, _whole_arg)
+    add_setup_parser(sub, lang_, _whole_arg)
     return parser
 
 
@@ -374,7 +377,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 
 COMMANDS = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay, "check": cmd_check,
-            "bench": cmd_bench, "rules": cmd_rules, "tournament": cmd_tournament}
+            "bench": cmd_bench, "rules": cmd_rules, "tournament": cmd_tournament,
+            "setup": cmd_setup}
 
 
 def _asked_lang(argv: Sequence[str]) -> str | None:

@@ -317,10 +317,17 @@ def _view_names(state: State, seat: Seat, lang: str) -> set[str]:
 
 def names_in(state: State, text: str, lang: str = "en") -> set[str]:
     """The component and player names a text mentions (whole words)."""
-    cat = state.game.catalogue(lang)
-    names = [v for k, v in cat.templates.items() if k.startswith("name.") and isinstance(v, str)]
-    names += list(state.names)
-    return {n for n in names if n and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text)}
+    names = [*_component_names(state.game.id, lang), *state.names]
+    return {n for n in names  # a substring test first: the pattern only for a likely match
+            if n and n in text and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text)}
+
+
+@cache
+def _component_names(game_id: str, lang: str) -> tuple[str, ...]:
+    """Every component name of the game's catalogue in `lang` (its `name.*` messages)."""
+    cat = get_game(game_id).catalogue(lang)
+    return tuple(text for key, text in cat.templates.items()
+                 if key.startswith("name.") and isinstance(text, str))
 
 
 def _nearness(move: Move, other: Move) -> tuple[int, int]:

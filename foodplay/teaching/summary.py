@@ -14,6 +14,7 @@ downloaded as a standalone HTML document.
 from __future__ import annotations
 
 import sys
+import unicodedata
 from html import escape
 
 from foodplay.games import credits_text, get_game
@@ -23,6 +24,9 @@ from foodplay.teaching.search import analyzer_for
 
 MIN_SIZE_PT, MAX_SIZE_PT = 9.0, 10.0  # never smaller than 9 pt: readable on paper
 FULL_LENGTH = 11_500  # characters of rules that fill two A4 pages at MIN_SIZE_PT (or less)
+# A Chinese character or a Hangul syllable is set a full em wide, about twice a Latin letter of
+# the narrow faces: Korean Cuisine a la Card, counted letter by letter, got 10 pt and 3 pages.
+WIDE = frozenset("WF")  # unicodedata.east_asian_width: wide and full-width characters
 PAGE = "A4"
 # Narrow faces first (they fit two pages at 9 pt with room to spare); a serif is the fallback.
 FONTS = ('"Arial Narrow", "Liberation Sans Narrow", "Nimbus Sans Narrow", "Roboto Condensed", '
@@ -64,6 +68,11 @@ SUMMARY_CSS = f"""
   .fp-summary a {{ text-decoration: none; }}
 }}
 """
+
+def print_length(text: str) -> int:
+    """How long `text` runs on paper, in Latin letters: a wide (CJK) character counts two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in WIDE else 1 for ch in text)
+
 
 def print_size(length: int) -> float:
     """The printed type size in points for `length` characters of rules: shorter rulebooks get
@@ -135,7 +144,7 @@ def summary_fragment(game_id: str, lang: str = "en") -> str:
                                         "reading": counts["tutor reading"],
                                         "default": counts["tutor default"]})
     core = catalogue(None, lang)
-    size = print_size(sum(len(c.text(lang)) + len(c.title(lang)) for c in rulebook))
+    size = print_size(sum(print_length(c.text(lang) + c.title(lang)) for c in rulebook))
     return (f"<style>{SUMMARY_CSS}</style>"
             f'<div class="fp-summary" lang="{_esc(lang)}" style="--fp-print-size: {size}pt">'
             f'<header><h1>{_esc(title)}</h1>'

@@ -55,6 +55,11 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 SERVER_START_S = 60
+# The culler, sooner than serve.py's 15 minutes, so that test_server_log.py sees a kernel culled:
+# a page's kernel idle 12 s without its page is shut down (a test page connects within a few
+# seconds of its render, and the shared pages stay connected).
+TEST_CULL_IDLE_S = 12
+TEST_CULL_INTERVAL_S = 1
 
 SERVER_KIND = os.environ.get("FOODPLAY_TEST_SERVER", "voila")  # "voila" or "binder"
 BINDER_BASE_URL = BASE_URL
@@ -82,7 +87,8 @@ def _server_command(port: int) -> tuple[list[str], str]:
     if SERVER_KIND == "voila":
         # --show_tracebacks: a failing cell shows its traceback in the page and the screenshot.
         return ([sys.executable, "-m", "foodplay_widgets.serving.serve", f"--port={port}",
-                 f"--notebooks={NOTEBOOKS}", "--show_tracebacks=True"],
+                 f"--notebooks={NOTEBOOKS}", "--show_tracebacks=True",
+                 f"--cull-idle={TEST_CULL_IDLE_S}", f"--cull-interval={TEST_CULL_INTERVAL_S}"],
                 f"http://127.0.0.1:{port}")
     if SERVER_KIND != "binder":
         pytest.fail(f"FOODPLAY_TEST_SERVER={SERVER_KIND!r}: use 'voila' or 'binder'",
@@ -98,9 +104,21 @@ def _server_command(port: int) -> tuple[list[str], str]:
 
 
 @pytest.fixture(scope="session")
-def voila_server(tmp_path_factory):
+def server_home(tmp_path_factory) -> Path:
+    """The session server's folder: its Jupyter folders and its log, `voila.log`."""
+    return tmp_path_factory.mktemp("jupyter-home")
+
+
+@pytest.fixture(scope="session")
+def server_log(voila_server, server_home) -> Path:
+    """The file the session's server writes its log to (stdout and stderr), as it runs."""
+    return server_home / "voila.log"
+
+
+@pytest.fixture(scope="session")
+def voila_server(server_home):
     """One server on a free port for the whole session; yields its base URL (no trailing /)."""
-    home = tmp_path_factory.mktemp("jupyter-home")
+    home = server_home
     env = dict(os.environ)
     caches = [("JUPYTER_DATA_DIR", "data"), ("JUPYTER_RUNTIME_DIR", "runtime"),
               ("MPLCONFIGDIR", "matplotlib"), ("IPYTHONDIR", "ipython")]

@@ -28,6 +28,7 @@ PAGES = [
     ("food-truck.ipynb", "button.fp-next"),
     ("lessons.ipynb", ".fp-lesson-heading"),
     ("teacher.ipynb", ".fp-teacher-tools"),
+    ("setup.ipynb", ".fp-guide-check"),
 ]  # the worked-example pages run in stage 1 (nbval and the app tests); kept out for speed
 
 

@@ -90,6 +90,7 @@ def test_teacher_states_are_on_screen_and_pass_axe(page, voila_server, axe_path,
     page.set_viewport_size({"width": LAPTOP[0], "height": LAPTOP[1]})
     page.goto(f"{voila_server}/voila/render/teacher.ipynb?game=burg&seed=2&step=4&lang=ko",
               wait_until="commit", timeout=FIRST_RENDER_MS)
+    page.locator("button.fp-teacher-notes-toggle").click(timeout=FIRST_RENDER_MS)  # folded
     note = page.locator(NOTE)
     expect(note).to_be_visible(timeout=FIRST_RENDER_MS)
     status = page.locator(".fp-teacher-status [role=status] p").first

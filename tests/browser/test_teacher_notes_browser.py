@@ -28,6 +28,7 @@ LOST_MS = 10_000  # the server checks its kernels every 3 s: measured 0.07 to 3.
 def test_a_dead_kernel_is_said_at_once_and_a_reload_brings_every_note_back(page, voila_server):
     page.goto(f"{voila_server}/voila/render/teacher.ipynb?game=burg&seed=2&step=4&lang=fr",
               wait_until="commit", timeout=FIRST_RENDER_MS)
+    page.locator("button.fp-teacher-notes-toggle").click(timeout=FIRST_RENDER_MS)  # folded
     note = page.locator(".fp-right .fp-teacher-note-box textarea")
     expect(note).to_be_visible(timeout=FIRST_RENDER_MS)
     note.fill("Comptez les ingrédients.")

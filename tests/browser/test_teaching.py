@@ -120,11 +120,37 @@ def test_an_examples_step_link_reopens_that_step(page, voila_server):
     no_traceback(page)
 
 
-def test_a_teachers_note_is_kept_as_typed_beside_its_step(page, voila_server):
+# where each part of a step's explanation is, in the viewport: [top, bottom] in px
+PLACES = """() => Object.fromEntries([['title', '.fp-explanation .fp-step-title'],
+  ['sentences', '.fp-explanation .fp-sentences'], ['rule', '.fp-explanation .fp-cited']].map(
+  ([name, css]) => { const e = document.querySelector(css); const r = e.getBoundingClientRect();
+    return [name, [r.top, r.bottom, parseFloat(getComputedStyle(e).fontSize)]]; }))"""
+
+
+def test_on_a_projector_the_class_reads_the_step_and_the_teachers_note_box_is_folded(
+        page, voila_server, save_screenshot):
+    """At 1920x1080, teacher mode's first screen holds the step's title, its explanation and
+    the first rule it cites, in large type; the note box is closed, and opened by keyboard it
+    keeps what is typed (beside its step: it survives Next and Back without saving)."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
     goto(page, f"{voila_server}/voila/render/teacher.ipynb?game=burg&seed=2&step=4")
+    toggle = page.locator("button.fp-teacher-notes-toggle")
+    expect(toggle).to_be_visible(timeout=FIRST_RENDER_MS)
+    expect(page.locator(".fp-explanation .fp-step-title")).to_have_text("Step 4")
+    expect(page.locator(".fp-explanation .fp-cited").first).to_be_visible()
+    places = page.evaluate(PLACES)
+    save_screenshot(page, "teacher-projector-1920x1080")
+    for name, (top, bottom, size) in places.items():
+        assert 0 <= top and bottom <= 1080, (name, places)
+        assert size >= 22, (name, places)  # px: the rule's text 22, the explanation's 24
     box = page.locator(".fp-right .fp-teacher-note-box")
-    expect(box).to_be_visible(timeout=FIRST_RENDER_MS)
     note = box.locator("textarea")
+    expect(note).to_be_hidden()
+    assert places["rule"][1] <= toggle.bounding_box()["y"]  # the fold comes after the rule
+    toggle.focus()
+    page.keyboard.press("Enter")
+    expect(note).to_be_visible(timeout=UPDATE_MS)
+    expect(note).to_be_focused(timeout=UPDATE_MS)  # the teacher types at once
     note.fill("Count the ingredients: does the rat count?")  # typed, never saved
     expect(page.locator(".fp-teacher-note").first).to_contain_text("does the rat count?",
                                                                    timeout=UPDATE_MS)
@@ -134,6 +160,9 @@ def test_a_teachers_note_is_kept_as_typed_beside_its_step(page, voila_server):
     page.locator("button.fp-back").first.click()
     expect(page.locator(STEP_COUNTER)).to_contain_text("step 4 /", timeout=UPDATE_MS)
     expect(note).to_have_value("Count the ingredients: does the rat count?", timeout=UPDATE_MS)
+    toggle.click()  # closed again: the note stays
+    expect(note).to_be_hidden(timeout=UPDATE_MS)
+    expect(page.locator(".fp-teacher-note").first).to_contain_text("does the rat count?")
     no_traceback(page)
 
 

@@ -24,7 +24,7 @@ from foodplay.i18n.langcodes import public
 from foodplay.i18n.messages import CORE_DIR, catalogue
 
 LANGS = ("fr", "ko", "pt", "zh")
-COMMANDS = ("games", "play", "replay", "check", "bench", "rules", "tournament")
+COMMANDS = ("games", "play", "replay", "check", "bench", "rules", "tournament", "setup")
 # English words of the native-reading check, and the words of argparse's own English; none of
 # them is French or Portuguese ("options" and "arguments" are, and so are left out)
 ENGLISH = REFUSAL_ENGLISH | {"usage", "positional", "show", "this", "help", "message", "exit",

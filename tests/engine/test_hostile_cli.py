@@ -88,6 +88,9 @@ def slots(record: str) -> dict[str, list[str]]:
         "rules --lang": ["rules", "burg", "--lang", "{}"],
         "rules --search=": ["rules", "burg", "--search={}"],
         "rules prefix option": ["rules", "burg", "--se={}"],
+        "setup game": ["setup", "{}", "--players", "3"],
+        "setup --players": ["setup", "burg", "--players", "{}"],
+        "setup --lang": ["setup", "burg", "--players", "3", "--lang", "{}"],
     }
 
 

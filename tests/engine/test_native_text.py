@@ -121,6 +121,15 @@ def _quiz_lines(game_id: str, lang: str) -> Iterator[str]:
             yield choice.explanation
 
 
+def _guide_lines(game_id: str, lang: str) -> Iterator[str]:
+    """The set-up guide for every player count, as `foodplay setup` prints it."""
+    from foodplay.teaching.setup_guide import guide_text
+
+    game = get_game(game_id)
+    for players in range(game.min_players, game.max_players + 1):
+        yield from guide_text(game_id, players, lang).splitlines()
+
+
 @cache
 def transcript(lang: str) -> tuple[tuple[str, str], ...]:
     """(where, line) for every line a learner reads in the seeded sample."""
@@ -133,6 +142,7 @@ def transcript(lang: str) -> tuple[tuple[str, str], ...]:
                       for t in _advice_lines(game_id, lang, seed)]
         lines += [(f"{game_id} lessons", t) for t in _lesson_lines(game_id, lang)]
         lines += [(f"{game_id} quiz", t) for t in _quiz_lines(game_id, lang)]
+        lines += [(f"{game_id} set-up guide", t) for t in _guide_lines(game_id, lang)]
     return tuple(lines)
 
 

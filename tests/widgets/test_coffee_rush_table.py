@@ -253,7 +253,8 @@ def test_gallery_opens_coffee_rush():
     assert "fp-built" in card and "Not built yet" not in card
     assert 'href="coffee-rush.ipynb"' in card and 'href="coffee-rush-examples.ipynb"' in card
     assert "Euijin Han" in card and "2 to 4 players" in card
-    assert "Worked examples of the Coffee Rush rules: a Specialty rush token" in card
+    assert ">Worked examples: Coffee Rush</a>" in card  # short link text, what they show beside
+    assert "They show a Specialty rush token" in card
 
 
 def test_a_language_switch_redraws_the_cached_table_in_the_new_language():

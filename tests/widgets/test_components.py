@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from html_text import plain
 
 from foodplay.i18n.messages import LANGUAGES
@@ -166,3 +167,37 @@ def test_an_examples_step_link_reopens_that_example_at_that_step():
     plain_open = worked_example("burg", "two-player-reveal", query="")
     assert plain_open.timeline.cursor == 0
     assert load_scenario("burg", "two-player-reveal").moves == again.timeline.record.moves
+
+
+# Link text is short and says where it goes; a description goes beside the link (issue #33).
+MAX_LINK_WORDS = 12  # en, fr, pt: words (runs of letters or digits)
+MAX_LINK_CHARS = 32  # ko, zh: characters other than spaces
+
+
+def _link_length(text: str, lang: str) -> int:
+    if lang in ("ko", "zh"):
+        return len(re.sub(r"\s+", "", text))
+    return len(re.findall(r"[^\W_]+(?:[’'-][^\W_]+)*", text))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pt", "ko", "zh"])
+def test_every_gallery_link_is_short(lang):
+    """Every link of the gallery, in every game's start path: at most MAX_LINK_WORDS words
+    (MAX_LINK_CHARS characters in Korean and Chinese). The examples links were 30-word
+    sentences."""
+    from html import unescape
+
+    from foodplay_widgets.pages.gallery import Gallery, start_path_html
+
+    gallery = Gallery(lang)
+    pages = [gallery.head.value, gallery.html.value] + [
+        start_path_html(game, {}, lang) for _, game in gallery.pick.options]
+    links = [unescape(re.sub(r"<[^>]+>", "", text)) for page in pages
+             for text in re.findall(r"<a\b[^>]*>(.*?)</a>", page, re.S)]
+    assert len(links) > 20
+    cap = MAX_LINK_CHARS if lang in ("ko", "zh") else MAX_LINK_WORDS
+    long = [(text, _link_length(text, lang)) for text in links if _link_length(text, lang) > cap]
+    assert long == [], long
+    examples = re.findall(r'<a class="fp-examples"[^>]*>.*?</a> <span class="fp-examples-about">',
+                          gallery.html.value)
+    assert len(examples) == 2  # Coffee Rush and Food Truck say what their examples show

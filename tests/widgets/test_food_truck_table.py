@@ -217,5 +217,6 @@ def test_gallery_opens_food_truck():
     assert "fp-built" in card and "Not built yet" not in card
     assert 'href="food-truck.ipynb"' in card and 'href="food-truck-examples.ipynb"' in card
     assert "Florian Fay" in card and "2 to 5 players" in card
-    assert "Worked examples of the Food Truck rules: clashes, desserts" in card
-    assert "Worked examples from the BURG rulebook" in html  # the common words for BURG
+    assert ">Worked examples: Food Truck</a>" in card  # short link text, what they show beside
+    assert "They show clashes, desserts" in card
+    assert ">Worked examples: BURG</a>" in html

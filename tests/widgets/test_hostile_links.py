@@ -27,6 +27,7 @@ from foodplay_widgets.app.tutor import App
 from foodplay_widgets.pages.gallery import Gallery
 from foodplay_widgets.pages.lesson_player import LessonPlayer
 from foodplay_widgets.pages.page import page_text
+from foodplay_widgets.pages.setup_guide import SetupGuide
 from foodplay_widgets.pages.summary import summary_page
 from foodplay_widgets.pages.teacher import Teacher
 from foodplay_widgets.pages.worked_examples import example
@@ -154,6 +155,15 @@ def test_gallery_summary_and_page_texts(turn):
     assert_escaped(new_widgets(lambda: summary_page(query)), "summary " + query)
     assert_escaped(new_widgets(lambda: page_text("burg.page.examples", "burg", query=query,
                                                  links=True, tips=True)), "text " + query)
+
+
+@pytest.mark.parametrize("turn", range(len(PAYLOADS)))
+def test_setup_guide_page(turn):
+    query = hostile_query(("game", "players", "lang", "theme", "template"), turn)
+    made = new_widgets(lambda: SetupGuide.from_query(query))
+    assert_escaped(made, "setup " + query)
+    assert not any(getattr(w, "description_allow_html", False) for w in made
+                   if isinstance(w, widgets.Checkbox))  # a step's label is plain text
 
 
 @pytest.mark.parametrize("turn", [0, 1])

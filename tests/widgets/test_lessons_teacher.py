@@ -177,14 +177,31 @@ def test_a_note_is_kept_as_it_is_typed_and_survives_next_and_back(teacher):
     assert 3 not in teacher.record.annotations
 
 
-def test_the_note_box_sits_beside_the_step_it_annotates(teacher):
+def test_the_note_box_is_folded_under_the_step_it_annotates(teacher):
+    """On a projector the class reads the step first: the note box comes after the step's
+    explanation, closed until the teacher opens it, and a note typed is kept either way."""
     from foodplay_widgets.pages.teacher import _find_class
 
     column = _find_class(teacher.app, "fp-right")
-    assert column is not None and column.children[0] is teacher.note_box
+    assert column is not None
+    children = list(column.children)
+    fold = teacher.notes_fold
+    assert children.index(fold) == children.index(teacher.app.explanation) + 1
+    assert list(fold.children) == [teacher.notes_toggle, teacher.note_box]
     assert teacher.note in teacher.note_box.children
-    assert teacher.app.explanation in column.children  # the step's explanation, beside it
     assert teacher.note_box not in teacher.tools.children
+    assert teacher.note_box.layout.display == "none" and not teacher.notes_toggle.value
+    assert teacher.notes_toggle.description == "Write a note on this step ▸"
+    teacher.note.value = "Typed while folded."  # (a kept note from the browser, say)
+    assert teacher.record.annotations[teacher.step] == "Typed while folded."
+    teacher.notes_toggle.value = True
+    assert teacher.note_box.layout.display == "" and teacher.note.value == "Typed while folded."
+    assert teacher.notes_toggle.description == "Close the note box ▴"
+    teacher.app.lang_select.value = "fr"
+    assert teacher.notes_toggle.description == "Fermer la zone de note ▴"
+    teacher.notes_toggle.value = False
+    assert teacher.note_box.layout.display == "none"
+    assert teacher.record.annotations[teacher.step] == "Typed while folded."
 
 
 def test_a_next_click_redraws_only_the_teachers_tools_that_follow_the_step(teacher,

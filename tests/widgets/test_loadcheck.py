@@ -14,7 +14,7 @@ from foodplay_widgets.text import esc
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 PAGES = [f"{game}{kind}.ipynb" for game in ("burg", "coffee-rush", "cuisine-a-la-card",
                                             "food-truck") for kind in ("", "-examples")]
-PAGES.append("teacher.ipynb")
+PAGES += ["teacher.ipynb", "setup.ipynb"]
 
 
 @pytest.mark.parametrize("name", PAGES)

@@ -7,8 +7,9 @@ from html import unescape
 
 from html_text import plain
 
+from foodplay_widgets.app.focus import FOCUS_JS
 from foodplay_widgets.app.style import CSS
-from foodplay_widgets.app.timeline import KEY_CLICKS, KEY_FOCUS, KEYS_JS, LEGEND
+from foodplay_widgets.app.timeline import KEY_CLICKS, KEY_FOCUS, KEY_GO, KEYS_JS, LEGEND
 from foodplay_widgets.app.tutor import App
 from foodplay_widgets.pages.worked_examples import worked_example
 
@@ -58,8 +59,12 @@ def test_the_installer_runs_the_key_handler_once_per_page(app):
     handler = re.search(r'<img class="fp-keys-installer" hidden alt="" src="data:," '
                         r'onerror="([^"]*)">', legend)
     assert handler, legend
-    assert unescape(handler[1]) == KEYS_JS  # escaped for the attribute, never cut short
+    # escaped for the attribute, never cut short; the focus keeper first (its targets serve M, T)
+    assert unescape(handler[1]) == FOCUS_JS + KEYS_JS
     assert KEYS_JS.startswith("(function () {\n  if (window.fpKeys) { return; }")
+    assert FOCUS_JS.startswith("(function () {\n  if (window.fpFocus) { return; }")
+    for key, target in KEY_GO.items():
+        assert f'"{key}": "{target}"' in KEYS_JS and f"    {target}: function (app)" in FOCUS_JS
     assert "<script" not in legend  # an HTML widget would never run it
 
 

@@ -117,6 +117,21 @@ def _breakers() -> list[tuple[Callable[[], None], str, Callable[[pytest.MonkeyPa
         mp.setattr(guards, "_lab_template", lambda: lab + '\n<link href="https://'
                    'cdn.jsdelivr.net/npm/x.css">')
 
+    def base_page_with_a_new_block(mp):
+        base = guards._base_page()
+        mp.setattr(guards, "_base_page", lambda: base.replace(
+            "{% block meta %}", "{% block head_js %}{% endblock %}{% block meta %}"))
+
+    def webpack_reworded(mp):
+        text = guards._widget_extension_text()
+        mp.setattr(guards, "_widget_extension_text", lambda: text.replace(
+            '"Unsatisfied version "+', '"Unsatisfied version of "+'))
+
+    def culler_reworded(mp):
+        source = guards._culler_source()
+        mp.setattr(guards, "_culler_source", lambda: source.replace("Culling '%s' kernel",
+                                                                    "Culled '%s' kernel"))
+
     def socket_by_listener(mp):
         text = guards._page_scripts_text()
         mp.setattr(guards, "_page_scripts_text", lambda: text.replace(
@@ -178,6 +193,7 @@ def _breakers() -> list[tuple[Callable[[], None], str, Callable[[pytest.MonkeyPa
         (guards.guard_html_scripts_run_from_an_html_widgets_value, "html-scripts", html_as_text),
         (guards.guard_template_hook_points, "template", body_header_renamed),
         (guards.guard_template_hook_points, "template", cdn_moved),
+        (guards.guard_template_page_html_blocks, "template", base_page_with_a_new_block),
         (guards.guard_websocket_kernel_socket_is_made_from_the_page_global, "websocket",
          socket_by_listener),
         (guards.guard_hardening_patched_methods, "hardening", post_takes_a_path),
@@ -192,10 +208,12 @@ def _breakers() -> list[tuple[Callable[[], None], str, Callable[[pytest.MonkeyPa
         (guards.guard_dom_classes_one_synced_trait, "dom-classes", classes_unsynced),
         (guards.guard_portal_state_requests, "portal", get_state_renamed),
         (guards.guard_page_css_names_voilas_elements, "page-css", panel_renamed),
+        (guards.guard_server_log_culler, "server-log", culler_reworded),
+        (guards.guard_console_versions_messages, "console-versions", webpack_reworded),
     ]
 
 
-BREAKERS = 20
+BREAKERS = 23
 
 
 def test_every_breaker_is_run() -> None:

@@ -40,6 +40,8 @@ WORKAROUNDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "page-css": ("widgets/app/style.py (the sticky bar), widgets/pages/summary.py (print)",
                  ("voila", "ipywidgets")),
     "portal": ("widgets/app/portal.py (Portal.get_state)", ("ipywidgets",)),
+    "server-log": ("widgets/serving/server_log.py", ("jupyter_server",)),
+    "console-versions": ("templates/foodplay/harmless_versions.js", ("voila", "ipywidgets")),
 }
 
 
@@ -278,6 +280,72 @@ def guard_template_hook_points() -> None:
           "Voilà's spinner is no longer #loading")
 
 
+def _base_page() -> str:
+    import sys
+
+    return (Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates" / "base"
+            / "page.html").read_text()
+
+
+def guard_template_page_html_blocks() -> None:
+    """The tutor's page.html stands in for Voilà's base page.html (its tree, error and 404 pages
+    extend "page.html"): it defines every block the base page does, and the base page still
+    writes <html> without a language (else ours is no longer needed)."""
+    ours = (ROOT / "widgets/serving/jupyter/voila/templates/foodplay/page.html").read_text()
+    base = _base_page()
+    for name in re.findall(r"\{%-?\s*block (\w+)", base):
+        check(_block(ours, name) or f"block {name} " in ours, "template",
+              f"Voilà's base page.html has a block {name} that the tutor's page.html lacks")
+    check(re.search(r"<html>", base), "template", "Voilà's base page.html now writes <html> "
+          "with attributes: compare it with the tutor's page.html, which may be dropped")
+
+
+def _widget_extension_text() -> str:
+    """The page's widget extension's webpack runtime (jupyterlab_widgets, from ipywidgets)."""
+    import sys
+
+    folder = (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyter-widgets"
+              / "jupyterlab-manager" / "static")
+    return "\n".join(p.read_text(errors="replace") for p in sorted(folder.glob("remoteEntry*.js")))
+
+
+def guard_console_versions_messages() -> None:
+    """webpack's runtime in the widget extension still words its version warnings as
+    harmless_versions.js expects, and still asks for a newer JupyterLab than Voilà shares
+    (else the warnings are gone at their cause, and the filter can go)."""
+    text = _widget_extension_text()
+    check('"Unsatisfied version "+' in text and '" of shared singleton module "+' in text
+          and '"No satisfying version ("+' in text and '") of shared module "+' in text,
+          "console-versions", "the widget extension's webpack runtime words its version "
+          "warnings differently: harmless_versions.js no longer matches them")
+    check('requiredVersion:"^4.6' in text, "console-versions",
+          "the widget extension no longer asks for a JupyterLab newer than Voilà's 4.2: "
+          "check the page's console, the filter may go")
+
+
+def _culler_source() -> str:
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+
+    return inspect.getsource(MappingKernelManager.cull_kernel_if_idle)
+
+
+def guard_server_log_culler() -> None:
+    """jupyter_server's culler looks each listed kernel up in `self._kernels` (a kernel gone
+    meanwhile fails there), logs its notice with `self.log.warning` and exactly the message
+    server_log.CULL_NOTICE filters."""
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+
+    from foodplay_widgets.serving.server_log import CULL_NOTICE
+
+    check(_params(MappingKernelManager.cull_kernel_if_idle) == ["self", "kernel_id"],
+          "server-log", "cull_kernel_if_idle no longer takes (self, kernel_id)")
+    source = _culler_source()
+    check("self._kernels[kernel_id]" in source, "server-log",
+          "the culler no longer looks kernels up in self._kernels")
+    check(f'"{CULL_NOTICE}"' in source and "self.log.warning(" in source, "server-log",
+          "the culler's notice is no longer the warning server_log.CULL_NOTICE names")
+
+
 def _page_scripts_text() -> str:
     return "\n".join(p.read_text(errors="replace")
                      for p in _bundles("templates", "base", "static"))
@@ -299,7 +367,8 @@ def guard_websocket_kernel_socket_is_made_from_the_page_global() -> None:
 # out of the boxes that scroll (style.py), and a printed summary hides the page around it
 # (summary.py PAGE_PRINT_CSS).
 PAGE_CLASSES = ("widget-box", "jp-OutputArea", "jp-OutputArea-child", "jp-OutputArea-output",
-                "lm-BoxPanel-child", "voila-top-panel", "jp-LabShell", "jp-RenderedHTMLCommon")
+                "lm-BoxPanel-child", "voila-top-panel", "jp-LabShell", "jp-RenderedHTMLCommon",
+                "jp-main-content-panel", "rendered_cells")
 
 
 def guard_page_css_names_voilas_elements() -> None:
@@ -532,7 +601,7 @@ GUARDS: dict[str, list[Callable[[], None]]] = {
               guard_quiet_the_control_target_and_the_comm_manager],
     "lean": [guard_lean_style_defaults_are_made_by_the_trait],
     "html-scripts": [guard_html_scripts_run_from_an_html_widgets_value],
-    "template": [guard_template_hook_points],
+    "template": [guard_template_hook_points, guard_template_page_html_blocks],
     "websocket": [guard_websocket_kernel_socket_is_made_from_the_page_global],
     "hardening": [guard_hardening_patched_methods, guard_hardening_kernel_handler_by_global_name],
     "admission": [guard_admission_voila_handler_and_kernel_manager],
@@ -542,4 +611,6 @@ GUARDS: dict[str, list[Callable[[], None]]] = {
     "dom-classes": [guard_dom_classes_one_synced_trait],
     "page-css": [guard_page_css_names_voilas_elements],
     "portal": [guard_portal_state_requests],
+    "server-log": [guard_server_log_culler],
+    "console-versions": [guard_console_versions_messages],
 }

@@ -22,6 +22,7 @@ from foodplay_widgets.app.guard import Guard, unguarded
 from foodplay_widgets.app.pool import Pool, set_children, set_classes
 from foodplay_widgets.app.portal import Portal, html_holder, then_of
 from foodplay_widgets.app.style import classed
+from foodplay_widgets.app.worded import Worded
 from foodplay_widgets.text import Text, esc
 
 
@@ -84,6 +85,11 @@ class MovePanel(widgets.VBox):
                           self.whynot_result, tools, self.hint_text])
         self.add_class("fp-moves")
         self._ctx: Context | None = None
+        # the verdict asked about and the hint, said again in another language at the same
+        # position; wiped once the position changes (`_position`)
+        self._verdict = Worded(self.whynot_result)
+        self._hinted = Worded(self.hint_text)
+        self._position: tuple | None = None
         self._candidates: list[Move] = []
 
     @property
@@ -127,9 +133,16 @@ class MovePanel(widgets.VBox):
         if options != list(self.whynot.options) or index != self.whynot.index:
             self._after(lambda: self._offer(options, index))
         self.whynot_box.layout.display = "" if self._candidates else "none"
-        self.whynot_result.value = ""
+        position = (id(ctx.timeline), len(ctx.timeline.record.moves), ctx.cursor, ctx.seat,
+                    ctx.mode, ctx.learner)
+        if position != self._position:
+            self._position = position
+            self._verdict.clear()
+            self._hinted.clear()
+        else:  # the same position in another language (or drawn again): said in it
+            self._verdict.redraw(ctx.text)
+            self._hinted.redraw(ctx.text)
         self.hint.layout.display = "" if actors else "none"
-        self.hint_text.value = ""
         self.undo.layout.display = "" if play else "none"
         self.undo.disabled = not (play and self._learner_moved(ctx))
         over = ctx.timeline.state_at(ctx.timeline.last).is_over
@@ -225,20 +238,25 @@ class MovePanel(widgets.VBox):
 
     def show_verdict(self, ctx: Context, move: Move, verdict: Verdict) -> None:
         """The verdict on a move: its reason and the clause that decides it."""
-        state, text = ctx.state, ctx.text
+        state = ctx.state
         if not verdict.ok:
-            self.whynot_result.value = refusal_html(text, state, move, verdict,
-                                                    "ui.whynot.refused", self.prefix)
+            self._verdict.say(lambda text: refusal_html(text, state, move, verdict,
+                                                        "ui.whynot.refused", self.prefix),
+                              ctx.text)
             return
         clause = state.game.rulebook()[verdict.clause]
-        what = move_text(state, move, ctx.lang)
         # a play-mode check says how to play the move: a separate, labelled action
-        how = ""
+        key = None
         if ctx.mode == "play":
             key = "ui.whynot.not_played_editor" if self.editor is not None and \
                 self.editor.layout.display != "none" else "ui.whynot.not_played"
-            how = f'<p class="fp-allowed-how">{text.html(key)}</p>'
-        self.whynot_result.value = allowed_html(text, clause, what, self.prefix, how)
+
+        def allowed(text: Text) -> str:
+            how = "" if key is None else f'<p class="fp-allowed-how">{text.html(key)}</p>'
+            return allowed_html(text, clause, move_text(state, move, text.lang), self.prefix,
+                                how)
+
+        self._verdict.say(allowed, ctx.text)
 
     def _hint(self, _: object = None) -> None:
         ctx = self._ctx
@@ -249,11 +267,14 @@ class MovePanel(widgets.VBox):
             return
         state = ctx.state
         hint = suggest(state, actors[0])
-        text = ctx.text
-        reason = text.catalogue.format(hint.reason, hint.params, text.names)
         key = "ui.hint.for_you" if ctx.mode == "play" else "ui.hint.for_seat"
-        self.hint_text.value = (f'<p class="fp-hint-reason" role="status">'
-                                f'{text.html(key, seat=actors[0], reason=reason)}</p>')
+
+        def said(text: Text) -> str:
+            reason = text.catalogue.format(hint.reason, hint.params, text.names)
+            return (f'<p class="fp-hint-reason" role="status">'
+                    f'{text.html(key, seat=actors[0], reason=reason)}</p>')
+
+        self._hinted.say(said, ctx.text)
         wanted = move_text(state, hint.move, ctx.lang)
         for button in self.move_buttons:
             if button.description == wanted:

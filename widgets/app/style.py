@@ -35,6 +35,11 @@ CSS = """
 .fp-app { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   color: #1f2328; max-width: 1400px; gap: 8px; }
 .fp-app .widget-html-content { line-height: 1.4; }
+/* A word too long for its line is hyphenated by the dictionary of the language the page marks
+   (its lang, page_lang.js), else wrapped whole: never cut at any letter ("Manjericã / o"), and
+   a box is never narrower than its longest word. */
+.fp-app .widget-html-content, .fp-app .widget-label, .fp-app button {
+  hyphens: auto; -webkit-hyphens: auto; overflow-wrap: break-word; }
 /* Korean breaks lines between words, as Korean print does; a word too long for its box may
    still break anywhere rather than stick out. Chinese and Korean get a taller line. */
 .fp-app.fp-lang-ko .widget-html-content { word-break: keep-all; overflow-wrap: anywhere; }
@@ -111,8 +116,8 @@ CSS = """
 .fp-app .fp-rulebook-goto { flex: 1 1 auto !important; }
 .fp-app .fp-search-row > .widget-text { flex: 1 1 100% !important; min-width: 0;
   max-width: calc(100% - 4px); flex-wrap: wrap; }
-.fp-app .fp-cr-order-name, .fp-app .fp-cr-ing, .fp-app .fp-card { overflow-wrap: anywhere;
-  max-width: 100%; }
+.fp-app .fp-cr-order-name, .fp-app .fp-cr-ing, .fp-app .fp-card { overflow-wrap: break-word;
+  hyphens: auto; -webkit-hyphens: auto; max-width: 100%; }
 
 /* colours that meet WCAG AA (4.5:1) with their text: ipywidgets' button styles (the cards'
    colours and their text: colours.py) */
@@ -123,14 +128,12 @@ CSS = """
 .fp-app .jupyter-button.mod-warning { background: #9a6700; color: #fff; }
 .fp-app .jupyter-button.mod-danger { background: #cf222e; color: #fff; }
 
-/* focus always visible: !important, as ipywidgets' own focus rules are more specific (a 1 px
-   #64b5f6 outline on buttons, 2.2:1 on white; none on fields, whose border turns #64b5f6) */
-.fp-app button:focus-visible, .fp-app select:focus-visible, .fp-app input:focus-visible,
-.fp-app textarea:focus-visible, .fp-app a:focus-visible, .fp-app summary:focus-visible,
-.fp-app [tabindex]:focus-visible, .fp-teacher button:focus-visible,
-.fp-teacher select:focus-visible, .fp-teacher textarea:focus-visible,
-.fp-teacher input:focus-visible, .fp-teacher a:focus-visible {
-  outline: 3px solid #0969da !important; outline-offset: 2px !important; }
+/* focus always visible, on every control of the tutor's pages, however the focus came (a key,
+   a click, or the page's script after a redraw: focus.py): 3 px #0969da, 5.2:1 on white and
+   4.9:1 on the move panel's #f6f8fa. !important, as ipywidgets' own focus rules are more
+   specific (a 1 px #64b5f6 outline on buttons, 2.2:1 on white; none on fields) */
+:is(.fp-app, .fp-teacher, .fp-page-text) :is(button, select, input, textarea, a[href], summary,
+  [tabindex]):focus { outline: 3px solid #0969da !important; outline-offset: 2px !important; }
 
 /* links and buttons look like what they are, on every page (Voila's page styles leave a link
    black and plain); the teacher's action links are buttons */
@@ -378,7 +381,8 @@ CSS = """
 .fp-game-card .fp-open { display: inline-block; margin-top: 4px; padding: 4px 12px;
   border-radius: 6px; background: #1a7f37; color: #fff; text-decoration: none; font-weight: 600; }
 .fp-game-card .fp-open:focus { outline: 3px solid #0969da; outline-offset: 2px; }
-.fp-game-card .fp-examples, .fp-game-card .fp-lessons { display: block; margin-top: 8px; }
+.fp-game-card .fp-examples, .fp-game-card .fp-lessons, .fp-game-card .fp-setup-guide {
+  display: block; margin-top: 8px; }
 .fp-not-built { color: #57606a; }
 .fp-lesson-note { border-left: 4px solid #6e40c9; background: #fbefff; padding: 6px 12px;
   border-radius: 0 8px 8px 0; }

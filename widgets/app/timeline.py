@@ -14,7 +14,8 @@ and End on that handle to the First and Last buttons (noUiSlider's own Home and 
 bounds the slider was made with).
 
 To add a key, add an entry to `KEY_CLICKS` (key -> a button's CSS selector, clicked) or to
-`KEY_FOCUS` (key -> an element's selector, focused and scrolled into view), and a legend line to
+`KEY_FOCUS` (key -> an element's selector, focused and scrolled into view) or to `KEY_GO` (key ->
+a target found by focus.py: M the move panel's next control, T the table), and a legend line to
 `LEGEND` (message keys for the key cap and the action). The app searched is the one holding the
 focus, else the first on screen with a Next button. The rule search box (`.fp-rule-search
 input`) is on "/" already: its legend line shows only in an app that has one (CSS `:has`).
@@ -27,6 +28,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from foodplay_widgets.app.focus import FOCUS_JS
 from foodplay_widgets.app.guard import Guard, unguarded
 from foodplay_widgets.app.portal import Portal, html_holder, then_of
 from foodplay_widgets.app.style import classed
@@ -39,18 +41,22 @@ KEY_CLICKS = {"ArrowLeft": "button.fp-back", "ArrowRight": "button.fp-next",
               "p": "button.fp-autoplay", "P": "button.fp-autoplay"}
 KEY_FOCUS = {"w": ".fp-whynot-choice select", "W": ".fp-whynot-choice select",
              "/": ".fp-rule-search input"}
+# key -> a target of focus.py (the move panel's next control, the table's title), focused
+KEY_GO = {"m": "moves", "M": "moves", "t": "table", "T": "table"}
 # (CSS class of the legend line, message key of the key cap, message key of the action)
 LEGEND = (("fp-key-back", "ui.keys.back_key", "ui.keys.back"),
           ("fp-key-next", "ui.keys.next_key", "ui.keys.next"),
           ("fp-key-first", "ui.keys.first_key", "ui.keys.first"),
           ("fp-key-last", "ui.keys.last_key", "ui.keys.last"),
           ("fp-key-play", "ui.keys.play_key", "ui.keys.play"),
+          ("fp-key-moves", "ui.keys.moves_key", "ui.keys.moves"),
+          ("fp-key-table", "ui.keys.table_key", "ui.keys.table"),
           ("fp-key-whynot", "ui.keys.whynot_key", "ui.keys.whynot"),
           ("fp-key-search", "ui.keys.search_key", "ui.keys.search"))
 
 KEYS_JS = """(function () {
   if (window.fpKeys) { return; }
-  var CLICK = CLICKS, FOCUS = FOCUSES;
+  var CLICK = CLICKS, FOCUS = FOCUSES, GO = GOES;
   var TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable=false]),'
     + ' [role=slider], [role=textbox], [role=combobox], [role=listbox]';
   function shown(el) { return !!el && el.getClientRects().length > 0; }
@@ -71,16 +77,17 @@ KEYS_JS = """(function () {
     if (target && target.closest && (target.closest(TYPING) || target.isContentEditable)) {
       return;
     }
-    var click = CLICK[e.key], focus = FOCUS[e.key];
-    if (!click && !focus) { return; }
+    var click = CLICK[e.key], focus = FOCUS[e.key], go = GO[e.key];
+    if (!click && !focus && !go) { return; }
     var app = appFor(target);
-    var el = app ? app.querySelector(click || focus) : null;
+    var el = !app ? null : go ? (window.fpFocus ? window.fpFocus[go](app) : null)
+      : app.querySelector(click || focus);
     if (!shown(el)) { return; }
     e.preventDefault();
     if (click) {
       if (!el.disabled) { el.click(); }
     } else {
-      el.scrollIntoView({block: 'center'});
+      el.scrollIntoView({block: go === 'table' ? 'start' : 'center'});
       el.focus();
     }
   };
@@ -109,7 +116,8 @@ KEYS_JS = """(function () {
   }
   nameSliders();
   new MutationObserver(nameSliders).observe(document.body, {childList: true, subtree: true});
-})();""".replace("CLICKS", json.dumps(KEY_CLICKS)).replace("FOCUSES", json.dumps(KEY_FOCUS))
+})();""".replace("CLICKS", json.dumps(KEY_CLICKS)).replace("FOCUSES", json.dumps(KEY_FOCUS)) \
+    .replace("GOES", json.dumps(KEY_GO))
 
 
 def keys_html(text: Text) -> str:
@@ -117,7 +125,7 @@ def keys_html(text: Text) -> str:
     items = "".join(f'<li class="{css}"><kbd>{text.html(cap)}</kbd> {text.html(action)}</li>'
                     for css, cap, action in LEGEND)
     installer = (f'<img class="fp-keys-installer" hidden alt="" src="data:," '
-                 f'onerror="{esc(KEYS_JS)}">')
+                 f'onerror="{esc(FOCUS_JS + KEYS_JS)}">')
     return (f'<div class="fp-keys-legend"><span class="fp-keys-title">'
             f'{text.html("ui.keys.title")}</span><ul aria-label="{text.html("ui.keys.label")}">'
             f"{items}</ul>{installer}</div>")

@@ -49,7 +49,7 @@ from foodplay_widgets.app.table import TableView
 from foodplay_widgets.app.timeline import TimelineControls
 from foodplay_widgets.serving.lean import sharing_styles
 from foodplay_widgets.serving.ping import ping_button, ping_html
-from foodplay_widgets.text import Text, mark_language
+from foodplay_widgets.text import Text, mark_language, mark_link_target
 
 MAX_BOT_MOVES = 10_000
 AHEAD = 10  # a fresh bot game is played this many steps ahead of the step shown
@@ -196,6 +196,8 @@ class App(widgets.VBox):
                 problems.append(catalogue(None, link.lang).format(
                     "link.step_clamped", {"step": link.step, "last": app.timeline.last}))
             app.show_messages(problems, "problem")
+            if link.step is not None or link.record is not None:
+                mark_link_target(app)  # a link to a position: the page lands on its step
             return app
         except Exception as exc:  # a link must never show a traceback: fall back, and say so
             lang = query_lang(query)  # in the link's own language

@@ -28,18 +28,23 @@ LESSONS = "lessons.ipynb"  # a game with lessons links to its first one: ?lesson
 # the heuristic bots drink Tea in the first rounds of every seed).
 DEMO = {"burg": "seed=23&step=27"}
 PLAY = "mode=play&seat=0&players=2"  # the Start here path's last step: a seat against bots
+SETUP = "setup.ipynb"  # each game's set-up guide for a real box: ?game=<id>
 EXAMPLES = {"burg": "burg-examples.ipynb", "coffee-rush": "coffee-rush-examples.ipynb",
             "cuisine-a-la-card": "cuisine-a-la-card-examples.ipynb",
             "food-truck": "food-truck-examples.ipynb"}
 
 
-def _examples_label(entry: Listing, lang: str) -> str:
-    """The examples link's words: the game's own (`<id>.ui.gallery_examples`), if it says what
-    its examples are, else the common "Worked examples from the <title> rulebook"."""
+def _examples_link(entry: Listing, lang: str) -> str:
+    """The examples link, short and saying where it goes ("Worked examples: Coffee Rush"), and
+    beside it, where the game has one (`<id>.ui.gallery_examples_about`), what they show."""
+    label = catalogue(None, lang).format("ui.gallery.examples", {"title": entry.title})
+    link = (f'<a class="fp-examples" href="{esc(with_lang(EXAMPLES[entry.id], lang))}">'
+            f"{esc(label)}</a>")
     game_cat = get_game(entry.id).catalogue(lang)
-    if game_cat.has(f"{entry.id}.ui.gallery_examples"):
-        return game_cat.format(f"{entry.id}.ui.gallery_examples", {"title": entry.title})
-    return catalogue(None, lang).format("ui.gallery.examples", {"title": entry.title})
+    if game_cat.has(f"{entry.id}.ui.gallery_examples_about"):
+        about = game_cat.format(f"{entry.id}.ui.gallery_examples_about", {"title": entry.title})
+        link += f' <span class="fp-examples-about">{esc(about)}</span>'
+    return link
 
 
 def card_html(entry: Listing, lang: str = "en") -> str:
@@ -54,8 +59,10 @@ def card_html(entry: Listing, lang: str = "en") -> str:
         links = (f'<a class="fp-open" href="{esc(with_lang(APPS[entry.id] + demo, lang))}">'
                  f'{esc(cat.format("ui.gallery.open", {"title": entry.title}))}</a>')
         if entry.id in EXAMPLES:
-            links += (f' <a class="fp-examples" href="{esc(with_lang(EXAMPLES[entry.id], lang))}">'
-                      f"{esc(_examples_label(entry, lang))}</a>")
+            links += f" {_examples_link(entry, lang)}"
+        setup = with_lang(f"{SETUP}?game={entry.id}", lang)
+        links += (f' <a class="fp-setup-guide" href="{esc(setup)}">'
+                  f'{esc(cat.format("ui.guide.table_link", {"title": entry.title}))}</a>')
         first = _first_lesson(entry.id)
         if first is not None:
             links += (f' <a class="fp-lessons" href="{_lesson_href(first, lang)}">'
@@ -123,10 +130,11 @@ def start_path_html(game_id: str, stars: dict[str, int], lang: str = "en") -> st
                                                              "stars": total})
         first_done = (f' <span class="fp-start-done">{esc(cat.format("ui.gallery.start.done"))}'
                       f"</span>") if first.uid in stars else ""
-        steps.append(
-            f'<li><a class="fp-start-first" href="{_lesson_href(first.uid, lang)}">'
-            f'{esc(cat.format("ui.gallery.start.first", {"lesson": game_cat.format(first.title)}))}'
-            f"</a>{first_done} {esc(cat.format('ui.gallery.start.first_text'))}</li>")
+        steps.append(  # the link is the lesson's title: where it goes, and short
+            f'<li>{esc(cat.format("ui.gallery.start.first_label"))} '
+            f'<a class="fp-start-first" href="{_lesson_href(first.uid, lang)}">'
+            f"{esc(game_cat.format(first.title))}</a>{first_done} "
+            f"{esc(cat.format('ui.gallery.start.first_text'))}</li>")
         steps.append(
             f'<li><a class="fp-start-lessons" href="{_lesson_href(nxt.uid, lang)}">'
             f'{esc(cat.format("ui.gallery.start.lessons", {"title": entry.title}))}</a> '

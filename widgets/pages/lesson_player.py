@@ -57,7 +57,7 @@ from foodplay_widgets.pages.lesson_view import (
     summary_html,
 )
 from foodplay_widgets.pages.stars import BrowserStore
-from foodplay_widgets.text import Text, esc, language_options, mark_language
+from foodplay_widgets.text import Text, esc, language_options, mark_language, mark_link_target
 
 
 def _button(css: str, style: str = "") -> widgets.Button:
@@ -213,6 +213,8 @@ class LessonPlayer(widgets.VBox):
             course = parse_course(query or "")
             player = cls(game=game, course=course, lang=course.lang, env=env)
             player.show_problems([player.text(k, **p) for k, p in course.problems])
+            if "lesson=" in (query or ""):
+                mark_link_target(player)  # a link to a lesson lands on its heading
             return player
         except Exception as exc:  # a link must never show a traceback
             player = cls(game=game, env=env)

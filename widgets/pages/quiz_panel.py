@@ -59,6 +59,7 @@ class QuizPanel(widgets.VBox):
         self.seed = seed
         self.kind = kind if kind in (*KINDS, ANY) else ANY
         self.asked = 0
+        self.following = False  # under a LessonPlayer (follow): say so under the heading
         self.right = 0
         self.quiz: Quiz | None = None
         self._checked = False
@@ -162,8 +163,10 @@ class QuizPanel(widgets.VBox):
             self.next_question()
 
     def follow(self, player: Any) -> QuizPanel:
-        """Ask about whichever game a LessonPlayer shows."""
+        """Ask about whichever game a LessonPlayer shows (and say so under the heading)."""
+        self.following = True
         self.set_game(player.game_id)
+        self._draw_title(self._text())
         player.game_select.observe(self.errors(lambda change: self.set_game(change["new"])),
                                    "value")
         player.lang_select.observe(self.errors(lambda change: self.set_lang(change["new"])),
@@ -175,9 +178,35 @@ class QuizPanel(widgets.VBox):
         question from the same seed's game, asked again in `lang`."""
         if lang in LANGUAGES and lang != self.lang:
             self.lang = lang
+            chosen, checked = self._chosen_choices(), self._checked
             if self.quiz is not None:
                 self.quiz = quiz_at(self.quiz.kind, self.game_id, self.seed, lang) or self.quiz
             self.render()
+            self._keep_answer(chosen, checked)
+
+    @staticmethod
+    def _identity(choice: Any) -> tuple:
+        """A choice as it is in any language: what it says about the game, not its words."""
+        return (choice.move, choice.claim, choice.clauses, choice.correct)
+
+    def _chosen_choices(self) -> list[tuple]:
+        return [self._identity(self.quiz.choices[i]) for i in sorted(self.chosen())]
+
+    def _keep_answer(self, chosen: list[tuple], checked: bool) -> None:
+        """The learner's answer to the question asked again (its choices may come in another
+        order), and its marking once checked (counted once: the score stays), after a
+        language switch. A question that is not the same in the new language starts afresh."""
+        if self.quiz is None or not chosen:
+            return
+        now = [self._identity(choice) for choice in self.quiz.choices]
+        if not all(identity in now for identity in chosen):
+            self._checked = False
+            return
+        chosen = {now.index(identity) for identity in chosen}
+        self.answer(chosen)
+        if checked:
+            self._draw_result(self.quiz.mark(chosen))
+            self.check.disabled = True
 
     # --- drawing -------------------------------------------------------------------------
     def _text(self) -> Text:
@@ -186,12 +215,18 @@ class QuizPanel(widgets.VBox):
             names = Timeline(self.quiz.record).state_at(0).names
         return Text(get_game(self.game_id), self.lang, names)
 
+    def _draw_title(self, text: Text) -> None:
+        """The quiz's one heading (a section of the lessons page, as the lessons' own title is),
+        and what it asks about."""
+        follows = f' {text.html("ui.quiz.follows")}' if self.following else ""
+        self.title.value = (f'<h2 class="fp-quiz-title">{text.html("ui.quiz.title")}: '
+                            f"{esc(get_game(self.game_id).title)}</h2>"
+                            f'<p class="fp-quiz-intro">{text.html("ui.quiz.intro")}{follows}</p>')
+
     def render(self) -> None:
         text = self._text()
         game = get_game(self.game_id)
-        self.title.value = (f'<h3 class="fp-quiz-title">{text.html("ui.quiz.title")}: '
-                            f"{esc(game.title)}</h3>"
-                            f'<p class="fp-quiz-intro">{text.html("ui.quiz.intro")}</p>')
+        self._draw_title(text)
         options = [(text(f"ui.quiz.kind.{k}"), k) for k in KINDS]
         options = [(f"{text('ui.quiz.kind.allowed')} · {text('ui.quiz.kind.reveal')} · "
                     f"{text('ui.quiz.kind.scores')}", ANY)] + options

@@ -19,7 +19,12 @@ from foodplay.teaching.summary import file_name, summary_fragment, summary_html
 from foodplay_widgets.pages.page import LANGUAGE_LINKS_CSS, language_links
 from foodplay_widgets.text import esc
 
-# In print, only the summary: the Voilà page's bars and scrolling containers step aside.
+# In print, only the summary, laid out by the paper and not by the window. Voilà's lab page
+# keeps its cells in Lumino panels that its script sizes to the window (inline `position:
+# absolute; width: 1280px; height: 1000px; contain: strict`), so a summary printed from a wide
+# window came out one page wide of 1280 px, its last column cut and its end clipped. Every
+# ancestor of the summary (`:has(.fp-summary)`, and the known wrappers by name) is put back
+# into the normal flow at the page's width, with nothing clipped.
 PAGE_PRINT_CSS = """
 .fp-summary-bar { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; align-items: baseline;
   font-family: system-ui, sans-serif; border-bottom: 1px solid #d0d7de; padding: 0.3em 0 0.6em;
@@ -27,15 +32,20 @@ PAGE_PRINT_CSS = """
 .fp-summary-bar a { color: #0550ae; }
 .fp-summary-bar [aria-current="page"] { font-weight: 700; }
 @media print {
-  .fp-summary-bar, .jp-InputArea, .jp-InputPrompt, .jp-OutputPrompt, #voila-top-panel,
-  .jp-Toolbar { display: none !important; }
-  html, body, #main, .jp-LabShell, .lm-Widget, .jp-Notebook, .jp-Cell, .jp-OutputArea,
-  .jp-OutputArea-child, .jp-OutputArea-output, .jp-RenderedHTMLCommon {
-    position: static !important; overflow: visible !important; height: auto !important;
-    max-height: none !important; min-height: 0 !important; padding: 0 !important;
-    margin: 0 !important; border: 0 !important; box-shadow: none !important;
-    contain: none !important; }
+  .fp-summary-bar, .fp-lang-links, .fp-lang-notice, .fp-load-check, .fp-wait, .jp-InputArea,
+  .jp-InputPrompt, .jp-OutputPrompt, #voila-top-panel, .jp-Toolbar { display: none !important; }
+  html, body, #main, #jp-main-content-panel, #rendered_cells, .jp-LabShell, .lm-Widget,
+  .lm-Panel, .lm-BoxPanel, .lm-BoxPanel-child, .jp-Notebook, .jp-Cell, .jp-Cell-outputWrapper,
+  .jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output, .jp-RenderedHTMLCommon,
+  :has(.fp-summary) {
+    display: block !important; position: static !important; inset: auto !important;
+    width: auto !important; min-width: 0 !important; max-width: none !important;
+    height: auto !important; min-height: 0 !important; max-height: none !important;
+    overflow: visible !important; flex: none !important; transform: none !important;
+    padding: 0 !important; margin: 0 !important; border: 0 !important;
+    box-shadow: none !important; contain: none !important; }
   .jp-RenderedHTMLCommon { font-size: inherit !important; line-height: inherit !important; }
+  .lm-Widget.lm-mod-hidden { display: none !important; }
 }
 """
 

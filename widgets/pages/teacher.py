@@ -9,7 +9,12 @@ The notes are the teacher's own words, so they are data kept in the game record
 (`Record.annotations`, step -> text), not message keys: they go into the downloaded record and
 into the class link, and the game's tutor shows them at their steps. A note is kept as it is
 typed (every change reaches the record at once), so Next, Back or the slider never lose it;
-the note box sits in the tutor's right-hand column, beside the explanation of its step.
+the note box sits in the tutor's right-hand column, folded under the explanation of its step:
+on a projector the class reads the step, its explanation and its rule, not the teacher's
+typing, until the teacher opens the box ("Write a note on this step"; teacher_style.py). A
+fold rather than a second window: the box stays in the page that keeps the notes (the same
+kernel, record and browser storage), so a note cannot be typed where it would not be kept,
+and a mirrored screen (the usual classroom set-up) needs no second display.
 
 Everything the tutor writes, it reads back: a note longer than a record holds
 (`MAX_ANNOTATION`), or one that would make the saved game larger than a file the tutor opens
@@ -53,31 +58,8 @@ from foodplay_widgets.pages.notes_keeper import (
     notes_hash,
     record_bytes,
 )
+from foodplay_widgets.pages.teacher_style import PRESENTER_CSS
 from foodplay_widgets.text import Text, esc
-
-PRESENTER_CSS = """
-.fp-presenter .fp-app { font-size: 1.35rem; max-width: none; }
-.fp-presenter .fp-app .widget-html-content, .fp-presenter .fp-app .widget-label,
-.fp-presenter .fp-app button, .fp-presenter .fp-app select { font-size: 1.35rem; }
-.fp-presenter .fp-app button { height: auto; min-height: 2.2em; }
-.fp-presenter .fp-teacher-note, .fp-presenter .fp-lesson-note { font-size: 1.5rem; }
-.fp-presenter .fp-app .widget-inline-hbox .widget-label { width: auto; max-width: none;
-  padding-right: 0.5em; }
-.fp-presenter .fp-teacher-tools, .fp-presenter .fp-teacher-head { font-size: 1.2rem; }
-.fp-presenter .fp-teacher-tools .widget-html-content, .fp-presenter .fp-teacher-tools button,
-.fp-presenter .fp-teacher-tools select, .fp-presenter .fp-teacher-tools .widget-label,
-.fp-presenter .fp-teacher-head .widget-html-content, .fp-presenter .fp-teacher-head button,
-.fp-presenter .fp-teacher-head select, .fp-presenter .fp-teacher-head .widget-label {
-  font-size: 1.2rem; height: auto; }
-.fp-teacher-tools { border: 1px solid #d0d7de; border-radius: 8px; padding: 6px 12px;
-  background: #f6f8fa; gap: 6px; }
-.fp-teacher-tools textarea { font-size: 1.05em; min-height: 5em; }
-.fp-teacher-row { gap: 8px; flex-wrap: wrap; align-items: center; }
-.fp-teacher-note-count { font-size: 0.85em; color: #57606a; margin-left: auto; }
-.fp-teacher-note-count .fp-over { color: #a40e26; font-weight: bold; }
-.fp-teacher-status .fp-problem { border-left: 4px solid #a40e26; padding-left: 8px;
-  font-weight: bold; }
-"""
 
 # The game apps are the notebooks beside this one (see foodplay_widgets.pages.gallery.APPS).
 APP_NOTEBOOKS = {"burg": "burg.ipynb", "coffee-rush": "coffee-rush.ipynb",
@@ -98,6 +80,14 @@ def _find_class(widget: widgets.Widget, css: str) -> widgets.Box | None:
         if found is not None:
             return found
     return None
+
+
+def _focus(widget: widgets.Widget) -> None:
+    """Move the keyboard focus (ipywidgets 8: a message to the page; nothing in plain Python)."""
+    try:
+        widget.focus()
+    except Exception:  # no front end attached (plain Python): nothing to focus
+        pass
 
 
 def _button(css: str, style: str = "") -> widgets.Button:
@@ -136,6 +126,10 @@ class Teacher(widgets.VBox):
         self.game_select.add_class("fp-teacher-game")
         self.presenter = widgets.ToggleButton(value=True, layout=widgets.Layout(width="auto"))
         self.presenter.add_class("fp-teacher-presenter")
+        # the note box is folded away (the class reads the step, not the teacher's typing);
+        # this button opens it, beside the step's explanation
+        self.notes_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+        self.notes_toggle.add_class("fp-teacher-notes-toggle")
         self.note = widgets.Textarea(layout=widgets.Layout(width="100%"))
         self.note.add_class("fp-teacher-note-input")
         self.note_count = widgets.HTML()  # "123 / 4000 characters", as typed
@@ -181,6 +175,9 @@ class Teacher(widgets.VBox):
         self.note_box = widgets.VBox([self.notes_heading, self.note, note_buttons, self.status])
         self.note_box.add_class("fp-teacher-tools")
         self.note_box.add_class("fp-teacher-note-box")
+        self.note_box.layout.display = "none"
+        self.notes_fold = classed(widgets.VBox([self.notes_toggle, self.note_box]),
+                                  "fp-teacher-notes-fold")
         self.tools = widgets.VBox([self.share_heading, files, self.paste, self.start_position,
                                    self.class_link, lesson_row, self.summary])
         self.tools.add_class("fp-teacher-tools")
@@ -193,6 +190,7 @@ class Teacher(widgets.VBox):
         self.save_note.on_click(guard(lambda _: self.save()))
         self.remove_note.on_click(guard(lambda _: self.remove()))
         self.presenter.observe(guard(self._presenter_changed), "value")
+        self.notes_toggle.observe(guard(self._notes_toggled), "value")
         self.game_select.observe(guard(self._game_changed), "value")
         self.lesson_select.observe(guard(lambda _: self.render()), "value")
         self.upload.observe(guard(self._uploaded), "value")
@@ -346,15 +344,20 @@ class Teacher(widgets.VBox):
         self._place_note_box()
 
     def _place_note_box(self) -> None:
-        """Put the note box at the top of the tutor's right-hand column (class fp-right),
-        beside the explanation of the step shown; under the tutor if there is no such column."""
+        """Put the folded note box in the tutor's right-hand column (class fp-right), just
+        under the explanation of the step shown (never above it: the class reads the step
+        first); under the tutor if there is no such column."""
+        fold = self.notes_fold
         column = _find_class(self.app, "fp-right")
         if column is None:
-            if self.note_box not in self.holder.children:
-                self.holder.children = [self.app, self.note_box]
+            if fold not in self.holder.children:
+                self.holder.children = [self.app, fold]
             return
-        if self.note_box not in column.children:
-            column.children = [self.note_box, *column.children]
+        if fold not in column.children:
+            children = list(column.children)
+            after = self.app.explanation
+            place = children.index(after) + 1 if after in children else len(children)
+            column.children = [*children[:place], fold, *children[place:]]
 
     def class_link_url(self) -> str:
         """The link that opens this annotated game at the step shown, in the game's tutor."""
@@ -390,7 +393,7 @@ class Teacher(widgets.VBox):
     def _draw_labels(self, text: Text, game: Game) -> None:
         heading = text.html("ui.teacher.title", title=game.title)
         self.title.value = (f'<h2 class="fp-app-title">{heading}</h2>'
-                            f'<p>{text.html("ui.teacher.intro")}</p>')
+                            f'<p class="fp-teacher-intro">{text.html("ui.teacher.intro")}</p>')
         options = [(get_game(g).title, g) for g in built_games()]
         if list(self.game_select.options) != options:
             self.game_select.options = options
@@ -398,6 +401,8 @@ class Teacher(widgets.VBox):
         self.game_select.description = text("ui.teacher.game")
         self.presenter.description = text("ui.teacher.presenter")
         self.presenter.tooltip = text("ui.teacher.presenter_tip")
+        self._label_notes_toggle(text)
+        self.notes_toggle.tooltip = text("ui.teacher.notes_fold_tip")
         self.note.description = ""
         self.note.placeholder = text("ui.teacher.note_placeholder")
         self.note.layout.width = "100%"
@@ -540,7 +545,20 @@ class Teacher(widgets.VBox):
             url, "fp-lesson-class-link", text.html("ui.teacher.lesson_link"),
             text.html("ui.teacher.lesson_link_label"))
 
+    def _label_notes_toggle(self, text: Text) -> None:
+        key = "ui.teacher.notes_close" if self.notes_toggle.value else "ui.teacher.notes_open"
+        self.notes_toggle.description = text(key)
+
     # --- controls ------------------------------------------------------------------------
+    def _notes_toggled(self, change: dict) -> None:
+        """Open or close the note box; opened, it takes the focus, so that the teacher types
+        at once (what is typed is kept either way: the box only hides)."""
+        opened = bool(change["new"])
+        self.note_box.layout.display = "" if opened else "none"
+        self._label_notes_toggle(Text(get_game(self.record.game), self.lang))
+        if opened:
+            _focus(self.note)
+
     def _presenter_changed(self, change: dict) -> None:
         if change["new"]:
             self.add_class("fp-presenter")

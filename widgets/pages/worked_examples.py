@@ -25,7 +25,7 @@ from foodplay_widgets.app.style import classed
 from foodplay_widgets.app.tutor import App
 from foodplay_widgets.pages.page import query_lang, section
 from foodplay_widgets.serving.lean import Later, shared_styles
-from foodplay_widgets.text import esc
+from foodplay_widgets.text import esc, mark_link_target
 
 
 def scenario_path(game: str, name: str) -> Path:
@@ -90,6 +90,7 @@ def worked_example(game: str, name: str, seat: int | None = None, lang: str | No
     if link.record.annotations:  # a teacher's notes travel with the link
         record.annotations = dict(link.record.annotations)
     app = App(record, seat=link.seat, lang=link.lang, step=link.step or 0, settings=False)
+    mark_link_target(app)  # the page lands on this example's step, however far down
     step = app.timeline.cursor
     app.show_messages([catalogue(None, app.lang).format("ui.example.opened_at",
                                                         {"step": step,

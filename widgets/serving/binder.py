@@ -37,12 +37,17 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
 
 
 def _load_jupyter_server_extension(server_app: Any) -> None:
-    """Accept Voilà's kernel-shutdown beacon from the page's own origin (voila#1458), and
-    harden Voilà's pages (docs/security.md)."""
+    """Accept Voilà's kernel-shutdown beacon from the page's own origin (voila#1458), harden
+    Voilà's pages (docs/security.md), and keep the server's log quiet (server_log.py)."""
+    from pathlib import Path
+
+    from foodplay_widgets.serving import server_log
     from foodplay_widgets.serving.hardening import harden_server_extension
 
     harden_server_extension(server_app)
     admit_pages(server_app)
+    # Binder serves the repository: the tutor's notebooks are in notebooks/ (server_log.py)
+    server_log.install(Path(getattr(server_app, "root_dir", ".")) / "notebooks")
 
 
 def admit_pages(server_app: Any) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import jinja2
 
+from foodplay_widgets.serving import server_log
 from foodplay_widgets.serving.admission import (
     RENDERS_AT_ONCE,
     add_options,
@@ -37,6 +38,7 @@ KERNEL_START_S = 180
 # their browsers connected only 260-300 s later (each page loads 4.9 MB of Voilà's scripts):
 # culling at 300 s shut 6 of those kernels down before their page came, so 6 pages never loaded.
 CULL_IDLE_S = 900
+CULL_INTERVAL_S = 30  # how often the culler looks for idle kernels
 
 # In the repository, this file is widgets/serving/serve.py and the notebooks are in notebooks/.
 # An installed copy (site-packages/foodplay_widgets/serving/serve.py) has no notebooks beside it:
@@ -48,7 +50,9 @@ TEMPLATE = "foodplay"
 JUPYTER_DATA = Path(__file__).resolve().parent / "jupyter"
 
 
-def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False) -> list[str]:
+def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False,
+               cull_idle_s: int = CULL_IDLE_S,
+               cull_interval_s: int = CULL_INTERVAL_S) -> list[str]:
     """Voilà's command-line arguments (without the program name) to serve ``notebooks_dir``.
 
     - bind to 127.0.0.1 only, on exactly ``port`` (no silent move to another port);
@@ -57,9 +61,11 @@ def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False)
       template nor theme from the page's address (hardening.OVERRIDES_OFF; docs/security.md);
     - XSRF checked on every POST but the closing page's kernel-shutdown beacon, which cannot
       carry the token (voila#1458; hardening.exempt_beacon, applied by `main`), and kernels
-      idle without a page culled after CULL_IDLE_S in case a beacon is lost anyway: otherwise
+      idle without a page culled after `cull_idle_s` (CULL_IDLE_S; tests shorten it) in case a
+      beacon is lost anyway: otherwise
       every closed page leaves a kernel running (not sooner: on a busy machine a page may take
       minutes to connect);
+    - kernels reached through Unix sockets, not TCP ports (server_log.py: a quiet log);
     - a class opening pages at once: Voilà's executor waits only 4 s for a cell's output and
       silently drops widgets that come later, so wait up to IOPUB_TIMEOUT_S; kernels that
       start slowly on a busy machine get KERNEL_START_S to start and to answer.
@@ -72,8 +78,9 @@ def voila_argv(port: int, notebooks_dir: str | Path, open_browser: bool = False)
         "--strip_sources=True",
         f"--template={TEMPLATE}",
         *OVERRIDES_OFF,
-        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
-        "--MappingKernelManager.cull_interval=30",
+        "--KernelManager.transport=ipc",  # Unix sockets, not TCP (server_log.py)
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle_s}",
+        f"--MappingKernelManager.cull_interval={cull_interval_s}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
         f"--VoilaExecutor.startup_timeout={KERNEL_START_S}",
         f"--MappingKernelManager.kernel_info_timeout={KERNEL_START_S}",
@@ -187,11 +194,19 @@ def main(argv: list[str] | None = None) -> None:
         help=f"pages that run their notebook at once, the others wait their turn "
              f"(default {RENDERS_AT_ONCE}, from the CPU count; 0: no limit)",
     )
+    parser.add_argument(
+        "--cull-idle", type=int, default=CULL_IDLE_S, metavar="SECONDS",
+        help=f"shut down a kernel left without its page this long (default {CULL_IDLE_S})")
+    parser.add_argument(
+        "--cull-interval", type=int, default=CULL_INTERVAL_S, metavar="SECONDS",
+        help=f"look for such kernels this often (default {CULL_INTERVAL_S})")
     add_options(parser)  # --max-kernels, --per-client (admission.py)
     args, voila_extra = parser.parse_known_args(argv)  # the rest go to Voilà as they are
 
     if not (args.notebooks / GALLERY).is_file():
         parser.error(f"no {GALLERY} in {args.notebooks}; pass --notebooks DIR")
+    if args.cull_idle < 1 or args.cull_interval < 1:
+        parser.error("--cull-idle and --cull-interval: use a number of seconds, 1 or more")
     if args.renders < 0:
         parser.error(f"--renders {args.renders}: use 0 (no limit) or a positive number")
     limits = limits_from(args, parser)
@@ -206,10 +221,12 @@ def main(argv: list[str] | None = None) -> None:
     on_jupyter_path()
     harden_standalone()
     install(VoilaHandler, limits)  # a render queue of --renders, caps, abandoned pages
+    server_log.install(args.notebooks)  # notebooks signed, a culler that skips gone kernels
 
     print(f"foodplay: serving {args.notebooks} with Voilà", flush=True)
     print(f"foodplay: the gallery is at {gallery_url(args.port)}", flush=True)
-    voila_main(argv=[*voila_argv(args.port, args.notebooks, args.open_browser), *voila_extra])
+    voila_main(argv=[*voila_argv(args.port, args.notebooks, args.open_browser,
+                                 args.cull_idle, args.cull_interval), *voila_extra])
 
 
 if __name__ == "__main__":

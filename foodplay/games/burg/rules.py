@@ -31,6 +31,7 @@ class BurgGame(Game):
         setup = dict(setup or {})
         rng = self.seeded_rng(seed, setup)
         state = BurgState(self, players, comp, rng, list(names or DEFAULT_NAMES[:players]))
+        state.chance = new.chance
         deck = comp.deck()
         rng.shuffle(deck)
         top = setup.pop("deck_top", [])

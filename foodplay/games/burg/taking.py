@@ -15,8 +15,8 @@ class Taking(Building):
     # event(key, clauses, **params) gives, without packing and unpacking keywords.
 
     def _do_reveal(self, move: Move, events: list[Event]) -> None:
-        card = self.deck.pop()
         seat = self.first
+        card = self.draw("deck", self.deck, seat)
         piles = self.piles
         if self.comp.roles[card] == "rat":
             if not self.piles:

@@ -23,6 +23,7 @@ from foodplay_widgets.app.explanation import refusal_html
 from foodplay_widgets.app.guard import Guard, unguarded
 from foodplay_widgets.app.pool import Pool, W, set_children, set_classes
 from foodplay_widgets.app.style import classed
+from foodplay_widgets.app.worded import Worded
 from foodplay_widgets.games.coffee_rush.pieces import DECIDE, UI, UPGRADE_COST, chip, path_marks
 from foodplay_widgets.games.coffee_rush.preview import (
     Preview,
@@ -83,6 +84,7 @@ class MoveBuilder(widgets.VBox):
         self.upgrade_label = classed(widgets.HTML(), "fp-cr-upgrade-label")
         self.cups = classed(widgets.HTML(), "fp-cr-cups-panel")
         self.result = classed(widgets.HTML(), "fp-cr-editor-result")
+        self._refused = Worded(self.result)  # a refusal shown, in the language shown
         self.stop.on_click(guard(lambda _: self.submit()))
         self.back.on_click(guard(lambda _: self.step_back()))
         self.clear.on_click(guard(lambda _: self.start_again()))
@@ -118,10 +120,11 @@ class MoveBuilder(widgets.VBox):
         key = (id(ctx.timeline), len(ctx.timeline.record.moves), ctx.learner)
         if key != self._key:
             self.pending = []
-            self.result.value = ""
+            self._refused.clear()
             self._key = key
         self.layout.display = ""
         self._draw()
+        self._refused.redraw(self._text())  # in the language shown (a switch says it again)
         return True
 
     @property
@@ -203,7 +206,7 @@ class MoveBuilder(widgets.VBox):
     def _meeple_chosen(self, change: dict) -> None:
         if self._quiet or self._ctx is None:
             return
-        self.result.value = ""
+        self._refused.clear()
         self._draw()
 
     def _draw_upgrades(self, preview: Preview, text: Text) -> None:
@@ -483,7 +486,7 @@ class MoveBuilder(widgets.VBox):
             self.show_refusal(self._preview.state, move, verdict, "editor.refused_step")
             return
         self.pending.append(move)
-        self.result.value = ""
+        self._refused.clear()
         self._draw()
 
     def show_hint(self, move: Move) -> None:
@@ -508,12 +511,12 @@ class MoveBuilder(widgets.VBox):
     def step_back(self) -> None:
         if self.pending:
             self.pending.pop()
-        self.result.value = ""
+        self._refused.clear()
         self._draw()
 
     def start_again(self) -> None:
         self.pending = []
-        self.result.value = ""
+        self._refused.clear()
         self._draw()
 
     def moves(self) -> list[Move]:
@@ -544,6 +547,6 @@ class MoveBuilder(widgets.VBox):
         self.show_refusal(state, moves[index], verdict, "editor.refused")
 
     def show_refusal(self, state: State, move: Move, verdict: Verdict, key: str) -> None:
-        self.result.value = refusal_html(self._text(), state, move, verdict, UI + key,
-                                         self.prefix)
+        self._refused.say(lambda text: refusal_html(text, state, move, verdict, UI + key,
+                                                    self.prefix), self._text())
 

@@ -23,6 +23,7 @@ from foodplay_widgets.app.explanation import clause_block, clause_link, refusal_
 from foodplay_widgets.app.guard import Guard, unguarded
 from foodplay_widgets.app.pool import Pool, set_children, set_classes
 from foodplay_widgets.app.style import classed
+from foodplay_widgets.app.worded import Worded
 from foodplay_widgets.games.cuisine_a_la_card.faces import UI, K, ability_lines, card_sentences
 from foodplay_widgets.games.cuisine_a_la_card.preview import DishPreview
 from foodplay_widgets.text import Text, badge, esc
@@ -100,6 +101,8 @@ class DishBuilder(widgets.VBox):
         self._ctx: Context | None = None
         self._key: tuple | None = None
         self._quiet = False
+        self._said = Worded(self.status)  # what the last action did, in the language shown
+        self._refused = Worded(self.result)
 
     def _button(self, on_click: Callable[[], None]) -> widgets.Button:
         button = widgets.Button(layout=self._auto)
@@ -217,10 +220,13 @@ class DishBuilder(widgets.VBox):
         key = (id(ctx.timeline), len(ctx.timeline.record.moves), ctx.learner)
         if key != self._key:
             self.picked, self.choices = [], {}
-            self.status.value = self.result.value = ""
+            self._said.clear()
+            self._refused.clear()
             self._key = key
         self.layout.display = ""
         self._draw()
+        self._said.redraw(ctx.text)  # in the language shown (a switch says it again)
+        self._refused.redraw(ctx.text)
         return DISH_KINDS
 
     def start_refusal(self) -> Verdict | None:
@@ -476,8 +482,8 @@ class DishBuilder(widgets.VBox):
         return self._ctx.learner if self._ctx else 0
 
     def _say(self, key: str, **params: Any) -> None:
-        self.status.value = (f'<p class="fp-cu-builder-said" role="status">'
-                             f"{self._ctx.text.html(UI + key, **params)}</p>")
+        self._said.say(lambda text: f'<p class="fp-cu-builder-said" role="status">'
+                                    f"{text.html(UI + key, **params)}</p>", self._ctx.text)
 
     # --- actions -------------------------------------------------------------------------
     def add(self, source: dict[str, Any]) -> None:
@@ -485,7 +491,7 @@ class DishBuilder(widgets.VBox):
         if self._ctx is None:
             return
         self.picked.append(dict(source))
-        self.result.value = ""
+        self._refused.clear()
         self._draw()
         self._say("builder.added", card=source["card"], count=self.last.score.total)
 
@@ -505,14 +511,14 @@ class DishBuilder(widgets.VBox):
         gone = self.picked.pop(index)
         at = len(self.counter()) + index
         self.choices = {(i if i < at else i - 1): t for i, t in self.choices.items() if i != at}
-        self.result.value = ""
+        self._refused.clear()
         self._draw()
         self._say("builder.removed", card=gone["card"], count=self.last.score.total)
 
     def choose_type(self, index: int, food_type: str) -> None:
         """Count the dual-type card at dish position `index` as `food_type`."""
         self.choices[index] = food_type
-        self.result.value = ""
+        self._refused.clear()
         self._draw()
         entry = self.last.entries[index]
         self._say("builder.typed", card=entry["card"], type=food_type,
@@ -524,7 +530,7 @@ class DishBuilder(widgets.VBox):
 
     def clear_dish(self) -> None:
         self.picked, self.choices = [], {}
-        self.result.value = ""
+        self._refused.clear()
         self._draw()
         self._say("builder.cleared")
 
@@ -552,5 +558,7 @@ class DishBuilder(widgets.VBox):
             self.show_refusal(ctx, move, refused[1])
 
     def show_refusal(self, ctx: Context, move: Move, verdict: Verdict) -> None:
-        self.result.value = refusal_html(ctx.text, ctx.state, move, verdict, UI + "builder.refused",
-                                         self.prefix)
+        state = ctx.state
+        self._refused.say(lambda text: refusal_html(text, state, move, verdict,
+                                                    UI + "builder.refused", self.prefix),
+                          ctx.text)

@@ -18,8 +18,9 @@ from foodplay_widgets.app.context import Context
 from foodplay_widgets.app.explanation import refusal_html
 from foodplay_widgets.app.guard import Guard, unguarded
 from foodplay_widgets.app.style import classed
+from foodplay_widgets.app.worded import Worded
 from foodplay_widgets.games.food_truck.cards import UI, Kinds, card
-from foodplay_widgets.text import esc
+from foodplay_widgets.text import Text, esc
 
 ORDER_DECISION = "food-truck.decide.order"
 PlayMoves = Callable[[Sequence[Move]], "tuple[int, Verdict] | None"]
@@ -64,7 +65,10 @@ class PileEditor(widgets.VBox):
         self.add_class("fp-ft-editor")
         self.layout.display = "none"
         self.order: list[str] = []  # the learner's cards still in hand, top of the pile first
-        self.advice: list[str] = []
+        # the heuristic's reasons for the suggested order: (place, card, reason key, its params)
+        self._advice: list[tuple[int, str, str, dict[str, Any]]] = []
+        self._said = Worded(self.status)  # what the last action did, in the language shown
+        self._refused = Worded(self.result)
         self._ctx: Context | None = None
         self._key: tuple | None = None
         self._quiet = False
@@ -87,12 +91,25 @@ class PileEditor(widgets.VBox):
         hand = list(ctx.state.view(ctx.learner)["seats"][ctx.learner]["hand"])
         key = (id(ctx.timeline), len(ctx.timeline.record.moves), ctx.learner)
         if key != self._key or Counter(self.order) != Counter(hand):
-            self.order, self.advice = hand, []
-            self.result.value = self.status.value = ""
+            self.order, self._advice = hand, []
+            self._said.clear()
+            self._refused.clear()
             self._key = key
         self.layout.display = ""
         self._draw()
+        self._said.redraw(ctx.text)  # in the language shown (a switch says it again)
+        self._refused.redraw(ctx.text)
         return True
+
+    @property
+    def advice(self) -> list[str]:
+        """The reasons for the suggested order, one per card, in the language shown."""
+        return self._advice_texts(self._ctx.text) if self._ctx else []
+
+    def _advice_texts(self, text: Text) -> list[str]:
+        return [text(UI + "editor.advice_item", place=place, card=card_id,
+                     reason=text.catalogue.format(reason, params, text.names))
+                for place, card_id, reason, params in self._advice]
 
     def _placed(self) -> list[str]:
         ctx = self._ctx
@@ -134,8 +151,8 @@ class PileEditor(widgets.VBox):
                              f'<span class="fp-ft-place" aria-hidden="true">{i}</span>')
                         for i, c in enumerate(placed + self.order, start=1))
         advice = ""
-        if self.advice:
-            items = "".join(f"<li>{esc(a)}</li>" for a in self.advice)
+        if self._advice:
+            items = "".join(f"<li>{esc(a)}</li>" for a in self._advice_texts(text))
             advice = (f'<div class="fp-ft-advice"><p>{text.html(UI + "editor.advice_title")}'
                       f"</p><ul>{items}</ul></div>")
         self.preview.value = (f'<div class="fp-ft-editor-pile"><p>'
@@ -152,8 +169,8 @@ class PileEditor(widgets.VBox):
         self._say("editor.selected", card=self.order[i], place=len(self._placed()) + i + 1)
 
     def _say(self, key: str, **params: Any) -> None:
-        self.status.value = (f'<p class="fp-ft-editor-note" role="status">'
-                             f"{self._ctx.text.html(UI + key, **params)}</p>")
+        self._said.say(lambda text: f'<p class="fp-ft-editor-note" role="status">'
+                                    f"{text.html(UI + key, **params)}</p>", self._ctx.text)
 
     def _enable(self) -> None:
         index = self.listbox.value
@@ -176,17 +193,17 @@ class PileEditor(widgets.VBox):
         if not 0 <= j < len(self.order):
             return
         self.order[i], self.order[j] = self.order[j], self.order[i]
-        self.advice = []
+        self._advice = []
         self._draw(selected=j)
         self._say("editor.moved", card=self.order[j], place=len(self._placed()) + j + 1)
-        self.result.value = ""
+        self._refused.clear()
 
     def fill_suggestion(self) -> None:
         """The heuristic's order for the cards in hand, with a reason for each card."""
         ctx = self._ctx
         if ctx is None or not self.applies(ctx):
             return
-        text, seat = ctx.text, ctx.learner
+        seat = ctx.learner
         state = ctx.state.clone()  # a scratch copy: the learner's cards only, nothing played
         start = len(self._placed())
         order, advice = [], []
@@ -194,13 +211,11 @@ class PileEditor(widgets.VBox):
                 decision.kind == ORDER_DECISION and seat in decision.seats:
             hint = suggest(state, seat)
             placed = hint.move.get("card")
-            reason = text.catalogue.format(hint.reason, hint.params, text.names)
             order.append(placed)
-            advice.append(text(UI + "editor.advice_item", place=start + len(order),
-                               card=placed, reason=reason))
+            advice.append((start + len(order), placed, hint.reason, dict(hint.params)))
             state.apply(hint.move)
-        self.order, self.advice = order, advice
-        self.result.value = ""
+        self.order, self._advice = order, advice
+        self._refused.clear()
         self._draw(selected=0)
 
     def moves(self) -> list[Move]:
@@ -221,5 +236,6 @@ class PileEditor(widgets.VBox):
         self.show_refusal(ctx, moves[index], verdict)
 
     def show_refusal(self, ctx: Context, move: Move, verdict: Verdict) -> None:
-        self.result.value = refusal_html(ctx.text, ctx.state, move, verdict, UI + "editor.refused",
-                                         self.prefix)
+        state = ctx.state
+        self._refused.say(lambda text: refusal_html(text, state, move, verdict,
+                                                    UI + "editor.refused", self.prefix), ctx.text)
