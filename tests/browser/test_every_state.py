@@ -275,11 +275,14 @@ def test_every_state_of_lessons_teacher_and_examples(page, notebook_url, axe_pat
     problems += check_state(page, axe_path, save_screenshot, "lessons-refusal-quiz",
                             ".fp-lesson-prompt-box")
 
-    # teacher mode: a note saved, the share panel open
+    # teacher mode: the note box unfolded, a note saved, the share panel open
     page.goto(notebook_url("teacher.ipynb", "game=coffee-rush&seed=2&step=4"),
               wait_until="commit", timeout=FIRST_RENDER_MS)
+    toggle = page.locator("button.fp-teacher-notes-toggle")
+    expect(toggle).to_be_visible(timeout=FIRST_RENDER_MS)
+    toggle.click()  # the note box is folded
     note = page.locator(".fp-teacher-note-input textarea")
-    expect(note).to_be_visible(timeout=FIRST_RENDER_MS)
+    expect(note).to_be_visible(timeout=UPDATE_MS)
     note.fill("Which cup can Alice fill?")
     page.locator("button.fp-teacher-save").click()
     expect(page.locator(".fp-teacher-status")).to_contain_text("saved", timeout=UPDATE_MS)
