@@ -280,6 +280,12 @@ def test_every_state_of_lessons_teacher_and_examples(page, notebook_url, axe_pat
               wait_until="commit", timeout=FIRST_RENDER_MS)
     toggle = page.locator("button.fp-teacher-notes-toggle")
     expect(toggle).to_be_visible(timeout=FIRST_RENDER_MS)
+    # on a phone, the folded note box comes after the step controls and the explanation (it
+    # was above the control bar, with the explanation under it)
+    bar, fold = on_phone(page, ".fp-nav-row"), on_phone(page, ".fp-teacher-notes-fold")
+    said = on_phone(page, ".fp-explanation .fp-step-title")
+    if not (bar and fold and said and bar[0] < said[0] < fold[0]):
+        problems.append(("teacher", PHONE, "bar, explanation, note box", bar, said, fold))
     toggle.click()  # the note box is folded
     note = page.locator(".fp-teacher-note-input textarea")
     expect(note).to_be_visible(timeout=UPDATE_MS)

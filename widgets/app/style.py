@@ -182,6 +182,8 @@ CSS = """
   .fp-app:has(.fp-timeline) .fp-table-panel { order: 4; }
   .fp-app:has(.fp-timeline) .fp-bottom { order: 5; }
   .fp-app:has(.fp-moves-play) .fp-bottom { order: 3; }
+  /* teacher mode's folded note box, under the explanation as on a laptop (not above the bar) */
+  .fp-app:has(.fp-timeline) .fp-teacher-notes-fold { order: 3; }
   .fp-app:has(.fp-timeline) .fp-play-row, .fp-app:has(.fp-timeline) .fp-slider-row { order: 6; }
   .fp-app:has(.fp-timeline) .fp-scores-panel { order: 7; }
   .fp-app:has(.fp-timeline) .fp-rulebook-panel { order: 8; }
