@@ -10,6 +10,7 @@ from html_text import plain
 from foodplay_widgets.app.focus import FOCUS_JS
 from foodplay_widgets.app.style import CSS
 from foodplay_widgets.app.timeline import KEY_CLICKS, KEY_FOCUS, KEY_GO, KEYS_JS, LEGEND
+from foodplay_widgets.app.tutor import App
 from foodplay_widgets.pages.worked_examples import worked_example
 
 
@@ -87,3 +88,26 @@ def test_tooltips_name_the_keys(app):
     assert "left arrow" in bar.back.tooltip and "right arrow" in bar.next.tooltip
     assert "Home" in bar.first.tooltip and "End" in bar.last.tooltip
     assert "slider" not in bar.next.tooltip  # they work anywhere on the page now
+
+
+def test_on_a_phone_the_explanation_then_the_moves_come_before_the_table():
+    """Issue #33, item 8: on a phone the explanation was 2,000-3,300 px down, under the table,
+    and play mode's move panel six screens down. Now: the step controls, the teacher's note,
+    the explanation, (in play mode) the move panel, then the table."""
+    block = CSS[CSS.index("@media (max-width: 800px)"):]
+    order = {m[1]: int(m[2]) for m in re.finditer(
+        r"\.fp-app:has\(\.fp-timeline\) (\.[\w-]+) \{ order: (\d+); \}", block)}
+    assert order[".fp-nav-row"] < order[".fp-note"] < order[".fp-explanation-panel"] \
+        < order[".fp-table-panel"], order
+    play = re.search(r"\.fp-app:has\(\.fp-moves-play\) \.fp-bottom \{ order: (\d+); \}", block)
+    # at the explanation's place: after it (the page's own order), before the table
+    assert play and order[".fp-explanation-panel"] <= int(play[1]) < order[".fp-table-panel"]
+
+
+def test_the_move_panel_says_when_it_is_play_mode():
+    app = App(players=3, seed=5, env={})
+    assert "fp-moves-play" not in app.moves._dom_classes
+    app.mode_select.value = "play"
+    assert "fp-moves-play" in app.moves._dom_classes
+    app.mode_select.value = "watch"
+    assert "fp-moves-play" not in app.moves._dom_classes

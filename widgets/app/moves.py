@@ -111,6 +111,8 @@ class MovePanel(widgets.VBox):
         actors = choices.actors
         play = ctx.mode == "play"
         state = ctx.state
+        # on a phone, play mode puts this panel right after the explanation (style.py)
+        (self.add_class if play else self.remove_class)("fp-moves-play")
         # reading the moves before the learner's turn: a link back up to the step's explanation
         back = (f'<a class="fp-to-step" href="#{step_anchor(self.prefix)}">'
                 f'{ctx.text.html("ui.play.to_step")}</a>' if play and not ctx.at_present else "")

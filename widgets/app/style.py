@@ -11,6 +11,7 @@ from typing import TypeVar
 
 import ipywidgets as widgets
 
+from foodplay_widgets.app.colours import palette_css
 from foodplay_widgets.app.portal import FILL_FN, PLACE_FN
 
 W = TypeVar("W", bound=widgets.DOMWidget)
@@ -21,6 +22,14 @@ def classed(widget: W, *names: str) -> W:
     for name in names:
         widget.add_class(name)
     return widget
+
+# BURG's cards (its ingredients and tools) in their colours; the text on each is computed
+# (colours.ink_on)
+BURG_CARD_COLOURS = {
+    "bottom_bun": "#e9b872", "top_bun": "#e9b872", "patty": "#7b4a2e", "cheese": "#ffd43b",
+    "lettuce": "#8ce99a", "tomato": "#ff8787", "onion": "#e5dbff", "mushroom": "#c9b79c",
+    "rat": "#495057", "tongs": "#d0ebff", "tea": "#d3f9d8",
+}
 
 CSS = """
 .fp-app { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -110,17 +119,14 @@ CSS = """
 .fp-app .fp-cr-order-name, .fp-app .fp-cr-ing, .fp-app .fp-card { overflow-wrap: break-word;
   hyphens: auto; -webkit-hyphens: auto; max-width: 100%; }
 
-/* colours that meet WCAG AA (4.5:1) with their text: ipywidgets' button styles, and the meals
-   of Food Truck whose own colours were too light for white text */
+/* colours that meet WCAG AA (4.5:1) with their text: ipywidgets' button styles (the cards'
+   colours and their text: colours.py) */
 .fp-app .jupyter-button.mod-info:not(.fp-hinted), .fp-teacher .jupyter-button.mod-info {
   background: #0a6e84; color: #fff; }
 .fp-app .jupyter-button.mod-success, .fp-teacher .jupyter-button.mod-success {
   background: #1a7f37; color: #fff; }
 .fp-app .jupyter-button.mod-warning { background: #9a6700; color: #fff; }
 .fp-app .jupyter-button.mod-danger { background: #cf222e; color: #fff; }
-.fp-app .fp-ft-c-burger { background: #9a5216; }
-.fp-app .fp-ft-c-pizza { background: #c8102e; }
-.fp-app .fp-ft-c-curry { background: #8a6414; }
 
 /* focus always visible, on every control of the tutor's pages, however the focus came (a key,
    a click, or the page's script after a redraw: focus.py): 3 px #0969da, 5.2:1 on white and
@@ -167,11 +173,17 @@ CSS = """
   .fp-app .fp-timeline { display: contents; }
   .fp-app .fp-timeline > .fp-nav-row { position: sticky; top: 0; z-index: 20;
     background: #fff; border-bottom: 2px solid #d0d7de; padding: 2px 0; }
+  /* the step's explanation right under the step controls, then the table (on a phone the
+     table is 1,400-2,600 px tall: the explanation was 2,000-3,300 px down); in play mode the
+     move panel comes before the table too */
   .fp-app:has(.fp-timeline) .fp-nav-row { order: 1; }
-  .fp-app:has(.fp-timeline) .fp-table-panel { order: 2; }
-  .fp-app:has(.fp-timeline) .fp-note { order: 3; }
-  .fp-app:has(.fp-timeline) .fp-explanation-panel { order: 4; }
+  .fp-app:has(.fp-timeline) .fp-note { order: 2; }
+  .fp-app:has(.fp-timeline) .fp-explanation-panel { order: 3; }
+  .fp-app:has(.fp-timeline) .fp-table-panel { order: 4; }
   .fp-app:has(.fp-timeline) .fp-bottom { order: 5; }
+  .fp-app:has(.fp-moves-play) .fp-bottom { order: 3; }
+  /* teacher mode's folded note box, under the explanation as on a laptop (not above the bar) */
+  .fp-app:has(.fp-timeline) .fp-teacher-notes-fold { order: 3; }
   .fp-app:has(.fp-timeline) .fp-play-row, .fp-app:has(.fp-timeline) .fp-slider-row { order: 6; }
   .fp-app:has(.fp-timeline) .fp-scores-panel { order: 7; }
   .fp-app:has(.fp-timeline) .fp-rulebook-panel { order: 8; }
@@ -251,26 +263,19 @@ CSS = """
   padding: 0; align-items: center; }
 .fp-card { display: inline-flex; align-items: center; justify-content: center;
   min-width: 4.6em; height: 2.6em; padding: 0 6px; border-radius: 6px;
-  border: 2px solid rgba(0,0,0,0.35); font-size: 0.85em; font-weight: 600; text-align: center;
+  border: 2px solid rgba(0,0,0,0.35); font-size: max(12px, 0.85em); font-weight: 600;
+  text-align: center;
   box-shadow: 0 1px 2px rgba(0,0,0,0.2); background: #fff; color: #1f2328; }
-.fp-small .fp-card { min-width: 3.6em; height: 2em; font-size: 0.75em; }
+.fp-small .fp-card { min-width: 3.6em; height: 2em; font-size: max(12px, 0.75em); }
 .fp-card-back { min-width: 1.9em; width: 1.9em; padding: 0; border-color: #0a3069;
   background: repeating-linear-gradient(45deg, #1b6ca8 0 5px, #5fa8d3 5px 10px); }
 .fp-card-back.fp-deck-stack { width: 2.6em; height: 3.4em;
   box-shadow: 3px 3px 0 #0a3069, 6px 6px 0 #1b6ca8; }
 .fp-more { font-size: 0.85em; color: #57606a; }
-.fp-layer { width: 10em; text-align: center; font-size: 0.75em; font-weight: 600;
+.fp-layer { width: 10em; text-align: center; font-size: max(12px, 0.75em); font-weight: 600;
   border: 1px solid rgba(0,0,0,0.3); padding: 1px 0; background: #fff; }
-.fp-c-bottom_bun, .fp-c-top_bun { background: #e9b872; }
-.fp-c-patty { background: #7b4a2e; color: #fff; }
-.fp-c-cheese { background: #ffd43b; }
-.fp-c-lettuce { background: #8ce99a; }
-.fp-c-tomato { background: #ff8787; }
-.fp-c-onion { background: #e5dbff; }
-.fp-c-mushroom { background: #c9b79c; }
-.fp-c-rat { background: #495057; color: #fff; border-style: dashed; }
-.fp-c-tongs { background: #d0ebff; }
-.fp-c-tea { background: #d3f9d8; }
+.fp-c-rat { border-style: dashed; }
+""" + palette_css("fp-c-", BURG_CARD_COLOURS) + """
 
 /* burgers: layers drawn bottom-up, read bottom first */
 .fp-burgers { display: flex; flex-wrap: wrap; gap: 10px; }
@@ -288,8 +293,8 @@ CSS = """
 .fp-recipe-list { display: grid; grid-template-columns: repeat(auto-fill, minmax(11em, 1fr));
   gap: 6px; list-style: none; margin: 4px 0 0; padding: 0; }
 .fp-recipe { border: 1px solid #d0d7de; border-radius: 8px; padding: 4px 6px; background: #fffdf5; }
-.fp-recipe h5 { font-size: 0.9em; }
-.fp-points { font-size: 0.85em; color: #57606a; }
+.fp-recipe h5 { font-size: max(12px, 0.9em); }
+.fp-points { font-size: max(12px, 0.85em); color: #57606a; }
 
 /* explanation and rulebook */
 .fp-explain { border: 1px solid #d0d7de; border-radius: 8px; padding: 8px 12px; background: #fff; }

@@ -35,6 +35,7 @@ from foodplay_widgets.text import HashableText, Text
 
 PlayMoves = Callable[[Sequence[Move]], "tuple[int, Verdict] | None"]
 _classes = set_classes
+GRID_GAP_PX = 6  # .fp-cr-grid's gap (style.py)
 
 
 def _classed(widget: W, css: str) -> W:
@@ -257,7 +258,10 @@ class MoveBuilder(widgets.VBox):
             box = widgets.VBox([face, button])
             self.cells.append((face, button, box))
         self.grid.children = [box for _, _, box in self.cells]
-        self.grid.layout.grid_template_columns = f"repeat({cols}, minmax(7.5em, 1fr))"
+        # 7.5em a column, less on a phone: every column in view, as on the board (with 7.5em,
+        # a 390 px phone showed three of four columns, the fourth only by scrolling the grid)
+        fit = f"calc((100% - {(cols - 1) * GRID_GAP_PX}px) / {cols})"
+        self.grid.layout.grid_template_columns = f"repeat({cols}, minmax(min(7.5em, {fit}), 1fr))"
 
     def _draw_grid(self, preview: Preview, text: Text) -> None:
         view = preview.view

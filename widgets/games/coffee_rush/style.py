@@ -1,11 +1,13 @@
 """Coffee Rush's own stylesheet: the board, the seats' boards, the tokens and the move
 builder; the app ships it once, after the shared one."""
 
-INGREDIENT_COLOURS = {  # background, text
-    "coffee": ("#6f4e37", "#fff"), "milk": ("#fffaf0", "#1f2328"),
-    "steam": ("#e5e7eb", "#1f2328"), "ice": ("#d0f0fd", "#0a3069"),
-    "chocolate": ("#4b2e1e", "#fff"), "caramel": ("#e0a84a", "#1f2328"),
-    "tea": ("#b7e4b0", "#0d4a1f"), "water": ("#8fd3f0", "#0a3069"),
+from foodplay_widgets.app.colours import palette_css
+
+# each ingredient's colour; the text on it is computed (colours.ink_on), on the table's board,
+# the move board's cells and the ingredient chips alike
+INGREDIENT_COLOURS = {
+    "coffee": "#6f4e37", "milk": "#fffaf0", "steam": "#e5e7eb", "ice": "#d0f0fd",
+    "chocolate": "#4b2e1e", "caramel": "#e0a84a", "tea": "#b7e4b0", "water": "#8fd3f0",
 }
 SEAT_COLOURS = ("#1b6ca8", "#c2410c", "#15803d", "#7e22ce", "#a16207")
 
@@ -56,9 +58,10 @@ CSS = """
 .fp-cr-sub { font-size: 0.88em; color: #57606a; font-weight: 600; }
 .fp-cr-chips { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; margin: 2px 0;
   padding: 0; }
-.fp-cr-ing { display: inline-block; border-radius: 999px; padding: 1px 9px; font-size: 0.82em;
+.fp-cr-ing { display: inline-block; border-radius: 999px; padding: 1px 9px;
+  font-size: max(12px, 0.82em);
   font-weight: 600; border: 1px solid rgba(0,0,0,0.35); }
-.fp-cr-small .fp-cr-ing { font-size: 0.7em; padding: 0 6px; }
+.fp-cr-small .fp-cr-ing { font-size: max(12px, 0.7em); padding: 0 6px; }
 .fp-cr-ing.fp-cr-out { opacity: 0.55; text-decoration: line-through; }
 .fp-cr-ing.fp-changed { outline: 3px solid #e3b341; outline-offset: 1px; }
 .fp-cr-turn-part { border-radius: 6px; padding: 0 4px; }
@@ -85,16 +88,16 @@ CSS = """
   gap: 3px; }
 .fp-cr-order { background: #fffdf5; border: 1px solid #bf8700; border-radius: 6px;
   padding: 2px 4px; }
-.fp-cr-order-name { display: block; font-size: 0.8em; font-weight: 700; }
+.fp-cr-order-name { display: block; font-size: max(12px, 0.8em); font-weight: 700; }
 .fp-cr-specialty { background: #fff8c5; border: 2px solid #9a6700; }
-.fp-cr-special-mark { font-size: 0.68em; font-weight: 700; color: #7a4a00; }
+.fp-cr-special-mark { font-size: max(12px, 0.68em); font-weight: 700; color: #7a4a00; }
 .fp-cr-rush { display: flex; gap: 6px; align-items: center; }
 .fp-cr-rush-tokens { display: inline-flex; gap: 2px; }
 .fp-cr-rush-token { width: 0.9em; height: 0.9em; border-radius: 50%; background: #cf222e;
   border: 2px solid #82071e; }
 .fp-cr-upgrades { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; margin: 0;
   padding: 0; }
-.fp-cr-upgrade { font-size: 0.78em; border: 1px dashed #8c959f; border-radius: 6px;
+.fp-cr-upgrade { font-size: max(12px, 0.78em); border: 1px dashed #8c959f; border-radius: 6px;
   padding: 1px 6px; color: #57606a; background: #f6f8fa; }
 .fp-cr-upgrade-on { border: 2px solid #6e40c9; background: #fbefff; color: #3e1f79;
   font-weight: 700; }
@@ -111,7 +114,7 @@ CSS = """
 .fp-cr-own-note { font-size: 0.8em; color: #57606a; }
 .fp-cr-done { display: flex; flex-wrap: wrap; gap: 3px; list-style: none; margin: 0;
   padding: 0; }
-.fp-cr-done-card { font-size: 0.75em; border: 1px solid #8c959f; border-radius: 4px;
+.fp-cr-done-card { font-size: max(12px, 0.75em); border: 1px solid #8c959f; border-radius: 4px;
   padding: 0 4px; background: #f6f8fa; }
 .fp-cr-penalties .fp-cr-done-card { border-color: #cf222e; background: #fff5f5; }
 .fp-cr-banner { border-radius: 8px; padding: 6px 12px; }
@@ -138,6 +141,8 @@ CSS = """
 .fp-cr-grid-cell.fp-cr-here { border: 3px solid #bf8700; box-shadow: 0 0 0 3px #ffd33d; }
 .fp-cr-grid-cell.fp-cr-on-path { outline: 3px solid #0969da; outline-offset: 1px; }
 .fp-cr-face-inner { display: flex; flex-direction: column; gap: 1px; }
+/* a phone's move board has 73 px columns: a long name (chocolate) wraps inside its cell */
+.fp-cr-grid-cell .fp-cr-cell-name { overflow-wrap: anywhere; }
 .fp-cr-where { font-size: 0.68em; font-weight: 600; opacity: 0.85; }
 .fp-app .fp-cr-cell-button { white-space: normal; height: auto; min-height: 2.2em;
   line-height: 1.2; padding: 3px 6px; font-size: 0.82em; font-weight: 700; width: 100%; }
@@ -181,7 +186,7 @@ CSS = """
 .fp-cr-cup-notes { list-style: none; margin: 2px 0 0; padding: 0; font-size: 0.78em; }
 .fp-cr-dead { color: #82071e; }
 """
-CSS += "".join(f".fp-cr-i-{i} {{ background: {bg}; color: {fg}; }}\n"
-               f".fp-app .fp-cr-i-{i}.fp-changed {{ background: {bg} !important; }}\n"
-               for i, (bg, fg) in INGREDIENT_COLOURS.items())
+CSS += palette_css("fp-cr-i-", INGREDIENT_COLOURS)
+CSS += "".join(f".fp-app .fp-cr-i-{i}.fp-changed {{ background: {bg} !important; }}\n"
+               for i, bg in INGREDIENT_COLOURS.items())
 CSS += "".join(f".fp-cr-s{s} {{ --fp-cr-seat: {c}; }}\n" for s, c in enumerate(SEAT_COLOURS))

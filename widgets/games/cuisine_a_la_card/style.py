@@ -1,7 +1,10 @@
 """Cuisine a la Card's stylesheet: card faces in their cuisine's colours, the table's zones
 and the dish builder; shipped once per app with the renderer (`CuisineRenderer.css`)."""
 
-CUISINE_COLOURS = {  # background, border, accent text
+from foodplay_widgets.app.colours import cell_css
+
+# background, border, accent text (the accent where it reads at 4.5:1, else colours.ink_on's)
+CUISINE_COLOURS = {
     "french": ("#e7efff", "#3b5bdb", "#1e3a8a"),
     "italian": ("#e6f6ea", "#2f9e44", "#14532d"),
     "pan_asian": ("#ffe9e6", "#c92a2a", "#7f1d1d"),
@@ -15,27 +18,32 @@ CSS = """
   text-align: left; gap: 1px; border-width: 2px; position: relative; font-weight: 500; }
 .fp-cu-builder .fp-cu-card { flex-direction: column; height: auto; }
 .fp-cuisine .fp-cu-small, .fp-cu-legend .fp-cu-card { width: auto; min-width: 6.2em;
-  min-height: 2.2em; font-size: 0.78em; }
+  min-height: 2.2em; font-size: max(12px, 0.78em); }
 .fp-cu-face { display: flex; flex-direction: column; gap: 1px; }
 .fp-cu-top { display: flex; justify-content: space-between; align-items: baseline; gap: 4px; }
 .fp-cu-name { font-weight: 700; line-height: 1.15; }
 .fp-cu-pts { font-weight: 800; min-width: 1.5em; text-align: center; border-radius: 999px;
   background: rgba(255,255,255,0.85); border: 1px solid rgba(0,0,0,0.35); line-height: 1.4em;
-  font-size: 0.95em; }
-.fp-cu-tags { font-size: 0.78em; opacity: 0.9; line-height: 1.2; }
-.fp-cu-text { font-size: 0.74em; line-height: 1.2; border-top: 1px dashed rgba(0,0,0,0.25);
+  font-size: max(12px, 0.95em); }
+.fp-cu-tags { font-size: max(12px, 0.78em); opacity: 0.9; line-height: 1.2; }
+.fp-cu-text { font-size: max(12px, 0.74em); line-height: 1.2;
+  border-top: 1px dashed rgba(0,0,0,0.25);
   padding-top: 1px; font-style: italic; }
 .fp-cu-cost { position: absolute; top: -9px; left: -7px; background: #1f2328; color: #fff;
-  border-radius: 999px; font-size: 0.78em; padding: 0 6px; line-height: 1.5em;
+  border-radius: 999px; font-size: max(12px, 0.78em); padding: 0 6px; line-height: 1.5em;
   font-weight: 700; font-style: normal; }
 .fp-cu-cost-fridge { background: #0b7285; }
 .fp-cu-times, .fp-cu-counts { position: absolute; top: -8px; right: -8px; background: #1f2328;
-  color: #fff; border-radius: 999px; font-size: 0.85em; padding: 0 5px; line-height: 1.5em; }
+  color: #fff; border-radius: 999px; font-size: max(12px, 0.85em); padding: 0 5px;
+  line-height: 1.5em; }
 .fp-cu-counts { background: #1a7f37; }
+/* a corner badge (12 px at least) sits over the card's top edge, clear of its name */
+.fp-cuisine .fp-cu-card:has(.fp-cu-cost, .fp-cu-times, .fp-cu-counts) {
+  padding-top: 10px; }
 .fp-cu-tool { background: linear-gradient(160deg, #f8f9fa, #dee2e6) !important;
   border-color: #868e96 !important; color: #343a40; }
 .fp-cu-unknown { background: #fff; }
-.fp-cuisine h5 { font-size: 0.85em; color: #57606a; }
+.fp-cuisine h5 { font-size: max(12px, 0.85em); color: #57606a; }
 
 /* this turn */
 .fp-cu-budget { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 14px;
@@ -83,13 +91,13 @@ CSS = """
 .fp-cu-tier-21 { border-color: #e0a800; background: #fff9db; }
 .fp-cu-judge h5 { display: flex; justify-content: space-between; gap: 6px; color: #1f2328; }
 .fp-cu-tier { font-weight: 800; background: #1f2328; color: #fff; border-radius: 999px;
-  padding: 0 8px; font-size: 0.95em; }
+  padding: 0 8px; font-size: max(12px, 0.95em); }
 .fp-cu-judge-name { font-weight: 700; font-size: 1.05em; }
-.fp-cu-judge-medals { font-size: 0.9em; }
+.fp-cu-judge-medals { font-size: max(12px, 0.9em); }
 .fp-cu-medals { display: inline-flex; gap: 2px; vertical-align: -2px; }
 .fp-cu-medal { width: 0.95em; height: 0.95em; border-radius: 50%; display: inline-block;
   background: radial-gradient(circle at 35% 35%, #fff3bf 0 20%, #fcc419 21% 70%, #e67700 71%); }
-.fp-cu-judge-rows { margin: 2px 0 0; padding-left: 1.1em; font-size: 0.8em;
+.fp-cu-judge-rows { margin: 2px 0 0; padding-left: 1.1em; font-size: max(12px, 0.8em);
   line-height: 1.3; }
 .fp-cu-stacks { font-size: 0.85em; color: #57606a; }
 
@@ -178,7 +186,7 @@ CSS = """
 .fp-cu-builder-closed { font-size: 0.9em; color: #424a53; }
 """
 CSS += "".join(
-    f".fp-cu-{c} {{ background: {bg}; border-color: {border}; color: {ink}; }}\n"
-    f".fp-cu-{c}-row {{ border-left-color: {border}; }}\n"
-    f".fp-app .fp-cu-add-{c} {{ background: {bg}; border-color: {border}; color: {ink}; }}\n"
+    cell_css(f".fp-cu-{c}", bg, ink, f" border-color: {border};")
+    + f".fp-cu-{c}-row {{ border-left-color: {border}; }}\n"
+    + cell_css(f".fp-app .fp-cu-add-{c}", bg, ink, f" border-color: {border};")
     for c, (bg, border, ink) in CUISINE_COLOURS.items())

@@ -1,10 +1,11 @@
 """Food Truck's own stylesheet: card and truck colours, the table's seats, the pile editor."""
 
-CARD_COLOURS = {  # background, text: meals in warm street-food colours
-    "burger": ("#b5651d", "#fff"), "doner": ("#e9c46a", "#1f2328"),
-    "pizza": ("#e63946", "#fff"), "tacos": ("#f4a261", "#1f2328"),
-    "noodles": ("#f1e3b6", "#1f2328"), "hot_dog": ("#c2410c", "#fff"),
-    "fish_chips": ("#8ecae6", "#1f2328"), "curry": ("#bc8a1f", "#fff"),
+from foodplay_widgets.app.colours import palette_css
+
+# meals in warm street-food colours; the text on each is computed (colours.ink_on)
+CARD_COLOURS = {
+    "burger": "#9a5216", "doner": "#e9c46a", "pizza": "#c8102e", "tacos": "#f4a261",
+    "noodles": "#f1e3b6", "hot_dog": "#c2410c", "fish_chips": "#8ecae6", "curry": "#8a6414",
 }
 TRUCK_COLOURS = {"swap": "#0f766e", "detour": "#1d4ed8", "recall": "#7e22ce",
                  "cover": "#334155", "rush": "#b91c1c"}
@@ -32,7 +33,7 @@ CSS = """
 .fp-ft-pile { box-shadow: 3px -3px 0 rgba(0,0,0,0.25), 6px -6px 0 rgba(0,0,0,0.15);
   margin: 6px 8px 0 0; }
 .fp-ft-badge { position: absolute; top: -9px; right: -9px; background: #1f2328; color: #fff;
-  border-radius: 999px; font-size: 0.8em; padding: 0 5px; line-height: 1.5em; }
+  border-radius: 999px; font-size: max(12px, 0.8em); padding: 0 5px; line-height: 1.5em; }
 .fp-ft-down { background: repeating-linear-gradient(45deg, #1b6ca8 0 5px, #5fa8d3 5px 10px)
   !important; color: #fff !important; text-decoration: line-through; border-style: dashed; }
 .fp-ft-down .fp-card-name { background: rgba(0,0,0,0.45); border-radius: 4px; padding: 0 3px; }
@@ -42,7 +43,7 @@ CSS = """
 .fp-ft-new { outline: 3px solid #e3b341; outline-offset: 2px; }
 .fp-ft-revealed { outline: 4px dashed #cf222e; outline-offset: 2px; }
 .fp-ft-place { position: absolute; top: -8px; left: -8px; background: #fff; color: #1f2328;
-  border: 1px solid #57606a; border-radius: 999px; font-size: 0.75em; min-width: 1.4em;
+  border: 1px solid #57606a; border-radius: 999px; font-size: max(12px, 0.75em); min-width: 1.4em;
   line-height: 1.4em; text-align: center; }
 .fp-ft-pile-order { padding-top: 6px !important; padding-left: 6px !important; }
 .fp-ft-banner { border-radius: 8px; padding: 6px 12px; display: flex; gap: 12px;
@@ -87,6 +88,5 @@ CSS = """
 .fp-ft-advice ul { margin: 2px 0; padding-left: 1.2em; }
 .fp-app .fp-ft-editor-confirm { font-weight: 700; }
 """
-CSS += "".join(f".fp-ft-c-{m} {{ background: {bg}; color: {fg}; }}\n"
-               for m, (bg, fg) in CARD_COLOURS.items())
-CSS += "".join(f".fp-ft-t-{t} {{ background: {bg}; }}\n" for t, bg in TRUCK_COLOURS.items())
+CSS += palette_css("fp-ft-c-", CARD_COLOURS)
+CSS += palette_css("fp-ft-t-", TRUCK_COLOURS)
