@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from foodplay.chance import Chance, ChanceNeeded, ChanceRefused, Outcome
+from foodplay.companion.deal_search import search_deal
 from foodplay.engine import Event, IllegalMove, Move, State
 
 # the session's game set up again, drawing from this Chance
@@ -156,6 +157,12 @@ def fit(new_state: NewState, moves: Sequence[Move], state: State, move: Move,
                 return Fit(move.seat, card, drawn[i].pile, fitted, i, tried)
     tried += 1  # last: the seat's whole deal again, with hindsight of every card it showed
     dealt = _deal_again(new_state, moves, state, move, suffix, replay.seen)
+    if dealt is not None:
+        return Fit(move.seat, card, dealt.chance.outcomes[-1].pile, dealt, None, tried)
+    # the exhaustive last resort: a depth-first search over the seat's draws (bounded)
+    dealt, probes = search_deal(new_state, moves, state, move, suffix, replay.setup_seen,
+                                replay.seen)
+    tried += probes
     if dealt is not None:
         return Fit(move.seat, card, dealt.chance.outcomes[-1].pile, dealt, None, tried)
     return _refused(state, move, card, drawn, suffix, tried)
