@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from bot_games import bot_game
+from table_games import table_game
 
 from foodplay.companion.session import TableSession, enter_record
 from foodplay.explain import clause_label
@@ -147,3 +148,15 @@ def test_a_seeded_game_entered_as_a_table_enters_it_ends_the_same(players, seed)
     assert seen == want
     assert session.is_over and session.scores() == final.scores()
     assert session.winners() == final.winners()
+
+
+@pytest.mark.parametrize("players, seed", [(2, 6), (3, 3), (3, 23), (4, 6)])
+def test_a_card_is_refused_only_when_no_deal_of_the_hidden_cards_holds_it(players, seed):
+    """Games (random other seats) where the hidden hands could only be dealt again by keeping
+    copies out of a reshuffle: the table's own game is a deal that fits, so nothing may be
+    refused (the greedy re-deal refused a card late in each of these games)."""
+    played = table_game(GID, players, seed)
+    session = TableSession(GID, players, seed=seed + 7919, setup=played.record.setup)
+    results = enter_record(session, played.record)
+    assert [r.text("en") for r in results if not r.ok] == []
+    assert session.is_over and session.scores() == list(played.scores)
