@@ -37,13 +37,14 @@ class _Scripted(Chance):
     """A Chance giving the seat's private draws from a script (one move's), the others as
     logged; raises `_Choose` when the script runs out."""
 
-    __slots__ = ("suffix", "script", "made", "last_len", "last_card", "offered")
+    __slots__ = ("suffix", "script", "made", "last_len", "last_card", "offered", "segments")
 
     def __init__(self, outcomes: list[Outcome], suffix: str, script: list[str]):
         super().__init__(outcomes)
         self.suffix, self.script = suffix, script
         self.made, self.last_len, self.last_card = 0, -1, ""
         self.offered: set[str] = set()  # every card one of the seat's draws could give
+        self.segments: list[int] = []  # each scripted draw: how many reshuffles came before
 
     def draw(self, pile: str, cards: list[str], seat: int | None, private: bool) -> str:
         if not (private and pile.endswith(self.suffix)) or not cards:
@@ -58,6 +59,8 @@ class _Scripted(Chance):
         if card not in options:
             raise _Choose([])
         self.made += 1
+        segment = self.segments[-1] if self.segments else 0
+        self.segments.append(segment if len(cards) == self.last_len - 1 else segment + 1)
         self.last_len, self.last_card = len(cards), card
         at = max(i for i, c in enumerate(cards) if c == card)
         top = at == len(cards) - 1
@@ -81,7 +84,8 @@ def search_deal(new_state: Callable[[Chance], State], moves: Sequence[Move], sta
     demands = [(k, c) for k, m in enumerate(log) if m.seat == seat and (c := hand_card(m))]
     ends = [k for k, m in enumerate(log) if hand_ends(m, seat)]
     kept = [o for o in state.chance.drawn() if not o.pile.endswith(suffix)]
-    failed: set[tuple[Any, ...]] = set()
+    # a position searched once and failed -> the card its seat lacked (None: anything else)
+    failed: dict[tuple[Any, ...], str | None] = {}
     probes = 0
 
     big = len(log) + 1
@@ -176,14 +180,19 @@ def search_deal(new_state: Callable[[Chance], State], moves: Sequence[Move], sta
         level = path[-1]
         k = len(path) - 2  # the move whose positions `level` yields
         child = next(level.children, None)
+        while child is not None and (lacking := level.excluded(child.chance)) is not None:
+            level.blame.add(lacking)
+            child = next(level.children, None)
         if child is None:
             path.pop()
             lacked = next(iter(level.blame)) if len(level.blame) == 1 else None
+            failed[level.sig] = lacked
             if lacked is not None:  # backjump: only a draw that could give it can help
                 while path and lacked not in path[-1].offered:
-                    path.pop()
+                    failed[path.pop().sig] = lacked
                 if path:
                     path[-1].blame.add(lacked)
+                    path[-1].rule_out(lacked)
             elif path:
                 path[-1].blame.add(None)
             continue
@@ -198,10 +207,14 @@ def search_deal(new_state: Callable[[Chance], State], moves: Sequence[Move], sta
             continue
         sig = signature(k + 1, child)
         if sig in failed:
-            level.blame.add(None)
+            level.blame.add(failed[sig])
+            if failed[sig] is not None:
+                level.current = child.chance
+                level.rule_out(failed[sig])
             continue
-        failed.add(sig)  # reached once: searched below (or being searched) from here
-        below = _Level()
+        failed[sig] = None  # reached once: searched below (or being searched) from here
+        level.current = child.chance
+        below = _Level(sig)
         below.children = children(k + 1, child, below)
         path.append(below)
     return None, probes
@@ -211,9 +224,31 @@ class _Level:
     """One move of the search: its positions still to try, the cards its draws could give and
     why the positions after it failed (a card the seat lacked; None: anything else)."""
 
-    __slots__ = ("children", "offered", "blame")
+    __slots__ = ("children", "offered", "blame", "sig", "current", "ruled_out")
 
-    def __init__(self) -> None:
+    def __init__(self, sig: tuple[Any, ...] = ()) -> None:
+        self.sig = sig  # the position it starts from (signature)
+        self.current: _Scripted | None = None  # the draws of the position searched below
+        # a card a hand lacked -> where this move's draws gave it, in positions that failed
+        # for lacking it: another position drawing it in the same places fails the same way
+        self.ruled_out: dict[str, set[tuple[int, ...]]] = {}
         self.children: Any = iter(())
         self.offered: set[str] = set()
         self.blame: set[str | None] = set()
+
+    @staticmethod
+    def _where(draws: _Scripted, card: str) -> tuple[int, ...]:
+        """Where (between which reshuffles) this move's draws gave `card`."""
+        return tuple(seg for c, seg in zip(draws.script[:draws.made],
+                                                   draws.segments, strict=True) if c == card)
+
+    def rule_out(self, card: str) -> None:
+        """The position being searched below failed for lacking `card` (whatever the other
+        cards drawn): rule out every position drawing `card` in the same places."""
+        if self.current is not None:
+            self.ruled_out.setdefault(card, set()).add(self._where(self.current, card))
+
+    def excluded(self, draws: _Scripted) -> str | None:
+        """The card a position with these draws would lack, if it is ruled out already."""
+        return next((card for card, where in self.ruled_out.items()
+                     if self._where(draws, card) in where), None)
