@@ -150,7 +150,7 @@ def test_a_seeded_game_entered_as_a_table_enters_it_ends_the_same(players, seed)
     assert session.winners() == final.winners()
 
 
-@pytest.mark.parametrize("players, seed", [(2, 6), (3, 3), (3, 23), (4, 6)])
+@pytest.mark.parametrize("players, seed", [(2, 6), (3, 3), (3, 23), (4, 6), (2, 53)])
 def test_a_card_is_refused_only_when_no_deal_of_the_hidden_cards_holds_it(players, seed):
     """Games (random other seats) where the hidden hands could only be dealt again by keeping
     copies out of a reshuffle: the table's own game is a deal that fits, so nothing may be
