@@ -1,15 +1,18 @@
-"""The exhaustive last resort of `foodplay.companion.private.fit`: one seat's hidden cards dealt
-again by a depth-first search over its private draws, checked move by move against the log.
+"""The last resort of `foodplay.companion.private.fit`: one seat's hidden cards dealt again by
+a bounded depth-first search over its private draws, checked move by move against the log.
 
 The greedy re-deal (`private._deal_again`) gives each draw the card a later hand shows, and repairs
-a few times; it can miss a deal that exists when a card must be kept out of one reshuffle (held in
-the hand that straddles it) so that the next cycle of the deck holds enough copies for a later
-hand. This search tries the seat's draws move by move: within one move the draws are a multiset
-(drawn in canonical order between two reshuffles), the cards the seat shows before its hand is
-discarded first. A branch ends as soon as the table would see something else or a move of the log
-is not allowed; a position that failed once (the same move, the same cards in the seat's deck,
-hand, discard pile and play) is not searched again. The search is bounded (`MAX_PROBES` moves
-applied): when it gives up, the card is refused as before.
+a few times, one draw at a time; it misses deals that need several earlier draws changed together
+across reshuffles (which copies are held in the hand that straddles a reshuffle, and so miss the
+next cycle of the deck, decides whether a later hand can hold enough copies). This search tries
+the seat's draws move by move: within one move the draws are a multiset (drawn in canonical order
+between two reshuffles), the cards the seat's hand shows before it is discarded first, then the
+cards shown latest. A branch ends as soon as the table would see something else or a move of the
+log is not allowed. A position that failed (the same move, the same cards in the seat's deck,
+hand, discard pile, play and plates) is remembered with the card its hand lacked; a failure for
+lacking a card jumps back past the moves whose draws could not have given it, and rules out, at
+the move it lands on, every other multiset giving that card in the same places. The search is
+bounded (`MAX_PROBES` moves applied): when it gives up, the card is refused as before.
 """
 
 from __future__ import annotations
