@@ -33,16 +33,18 @@ $(AXE): tests/browser/package-lock.json
 	touch $(AXE)
 
 ## test: lint, engine, widget, notebook and browser tests (Jupyter caches kept out of $$HOME).
-## The engine and widget tests run on every core (pytest-xdist); the browser, notebook and docs
-## tests (all the rest) run in one process, so that they share one Voilà server.
+## All but the browser tests run on every core (pytest-xdist, a file to a worker: a notebook's
+## cells share one kernel); the browser tests (all the rest) run in one process, so that they
+## share one Voilà server.
 test: $(BIN)/activate chromium $(AXE)
 	$(BIN)/ruff check foodplay widgets tests scripts
 	tmp=$$(mktemp -d) && \
 	export JUPYTER_CONFIG_DIR=$$tmp/config JUPYTER_DATA_DIR=$$tmp/data \
 	JUPYTER_RUNTIME_DIR=$$tmp/runtime MPLCONFIGDIR=$$tmp/mpl IPYTHONDIR=$$tmp/ipython && \
-	$(BIN)/python -m pytest -n auto tests/engine tests/widgets tests/test_layers.py && \
-	$(BIN)/python -m pytest tests notebooks --nbval-lax \
-	  --ignore=tests/engine --ignore=tests/widgets --ignore=tests/test_layers.py
+	$(BIN)/python -m pytest -n auto --dist loadfile $(PARALLEL) notebooks --nbval-lax && \
+	$(BIN)/python -m pytest tests $(PARALLEL:%=--ignore=%)
+
+PARALLEL := tests/engine tests/widgets tests/test_layers.py tests/test_docs.py
 
 clean:
 	rm -rf $(VENV)

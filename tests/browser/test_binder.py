@@ -27,7 +27,7 @@ PAGES = [
     ("cuisine-a-la-card.ipynb", "button.fp-next"),
     ("food-truck.ipynb", "button.fp-next"),
     ("lessons.ipynb", ".fp-lesson-heading"),
-    ("teacher.ipynb", ".fp-teacher-tools"),
+    ("teacher.ipynb", ".fp-teacher-notes-fold"),
     ("setup.ipynb", ".fp-guide-check"),
 ]  # the worked-example pages run in stage 1 (nbval and the app tests); kept out for speed
 
@@ -121,7 +121,7 @@ def test_lesson_link_keeps_the_base_url(page, notebook_url):
 
 def test_class_links_keep_the_base_url(page, notebook_url):
     goto(page, notebook_url("teacher.ipynb", "game=burg&seed=2&step=4"))
-    expect(page.locator(".fp-teacher-tools").first).to_be_visible(timeout=FIRST_RENDER_MS)
+    expect(page.locator(".fp-teacher-notes-fold").first).to_be_visible(timeout=FIRST_RENDER_MS)
     expect(page.locator(STEP_COUNTER)).to_contain_text("step 4 /", timeout=UPDATE_MS)
     url = full_link(page, "fp-class-link")
     assert url.startswith(notebook_url("burg.ipynb") + "?") and "step=4" in url, url

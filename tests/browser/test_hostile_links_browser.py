@@ -69,7 +69,7 @@ def class_link_record() -> str:
 # (notebook, query, what shows once it has rendered)
 HOSTILE_PAGES = [
     ("burg.ipynb", hostile(APP_PARAMS), "button.fp-next"),
-    ("teacher.ipynb", hostile(APP_PARAMS, 1), ".fp-teacher-tools"),
+    ("teacher.ipynb", hostile(APP_PARAMS, 1), ".fp-teacher-notes-fold"),
     ("index.ipynb", hostile(("lang", "game")), ".fp-game-card.fp-built"),
     ("lessons.ipynb", hostile(LESSON_PARAMS), ".fp-lesson-heading"),
     ("lessons.ipynb", hostile(LESSON_PARAMS[1:], 2, lesson="burg/rat-on-a-pile"),
@@ -109,7 +109,7 @@ def test_no_script_runs_from_any_parameter_of_any_page(page, notebook_url):
     watch = Watch(page)
     loads = [*HOSTILE_PAGES,
              ("teacher.ipynb", urlencode({"record": class_link_record(), "step": "1"}),
-              ".fp-teacher-tools")]
+              ".fp-teacher-notes-fold")]
     for notebook, query, ready in loads:
         page.goto(notebook_url(notebook, query), wait_until="commit", timeout=RENDER_MS)
         expect(page.locator(ready).first).to_be_visible(timeout=RENDER_MS)
