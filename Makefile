@@ -42,7 +42,7 @@ test: $(BIN)/activate chromium $(AXE)
 	export JUPYTER_CONFIG_DIR=$$tmp/config JUPYTER_DATA_DIR=$$tmp/data \
 	JUPYTER_RUNTIME_DIR=$$tmp/runtime MPLCONFIGDIR=$$tmp/mpl IPYTHONDIR=$$tmp/ipython && \
 	$(BIN)/python -m pytest -n auto --dist loadfile $(PARALLEL) notebooks --nbval-lax && \
-	$(BIN)/python -m pytest tests $(PARALLEL:%=--ignore=%)
+	$(BIN)/python -m pytest tests $(PARALLEL:%=--ignore=%) --durations=25
 
 PARALLEL := tests/engine tests/widgets tests/test_layers.py tests/test_docs.py
 

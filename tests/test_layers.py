@@ -356,3 +356,16 @@ def test_nothing_points_outside_the_repository() -> None:
         found += [f"{name}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)}"
                   for m in OUTSIDE.finditer(text)]
     assert not found, "paths outside the repository:\n" + "\n".join(found)
+
+
+def test_every_package_is_in_the_built_distribution():
+    """`pip install .` (Binder's way) ships only the packages pyproject.toml lists: a package
+    missing there imports from a checkout but fails on Binder."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    found = {name if rel == Path(".") else f"{name}.{'.'.join(rel.parts)}"
+             for name, root in PACKAGES.items()
+             for rel in (init.parent.relative_to(root) for init in root.rglob("__init__.py"))}
+    assert found - listed == set(), "packages missing from pyproject.toml's list"
