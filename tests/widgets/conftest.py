@@ -8,10 +8,23 @@ import tempfile
 # keep matplotlib's cache out of the home folder (it reads this when first imported)
 os.environ.setdefault("MPLCONFIGDIR", tempfile.mkdtemp(prefix="fp-mpl-"))
 
+import comm  # noqa: E402
 import pytest  # noqa: E402
 
 from foodplay_widgets.app.tutor import App  # noqa: E402
 from foodplay_widgets.pages.worked_examples import load_scenario  # noqa: E402
+
+# comm's own factories. Importing ipykernel.ipkernel (the workaround guards do) replaces them
+# with ipykernel's, whose comms have no kernel outside one, so that widgets made afterwards in
+# the same process send nothing: a test run after it (xdist orders files freely) saw no update.
+COMM_FACTORIES = (comm.create_comm, comm.get_comm_manager)
+
+
+@pytest.fixture(autouse=True)
+def comm_factories():
+    """Each widget test starts from comm's own factories, whatever a test before it imported."""
+    comm.create_comm, comm.get_comm_manager = COMM_FACTORIES
+    yield
 
 
 @pytest.fixture
