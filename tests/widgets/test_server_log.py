@@ -66,3 +66,32 @@ def test_the_served_notebooks_are_signed(tmp_path, monkeypatch):
     assert server_log.trust_notebooks(folder) == len(books)
     assert all(NotebookNotary().check_signature(read(b, as_version=4)) for b in books)
     assert server_log.trust_notebooks(folder) == 0  # already signed: nothing written
+
+
+def test_a_write_to_a_closed_page_is_kept_out_of_the_log_and_other_errors_stay(caplog):
+    from tornado.websocket import WebSocketClosedError
+
+    async def closed():
+        raise WebSocketClosedError()
+
+    async def other():
+        raise ValueError("kept")
+
+    async def main():
+        tasks = [asyncio.ensure_future(closed()), asyncio.ensure_future(other())]
+        await asyncio.sleep(0.05)
+        del tasks  # never retrieved: asyncio logs them when they are collected
+
+    asyncio_log = logging.getLogger("asyncio")
+    quiet = server_log.ClosedPageWrite()
+    asyncio_log.addFilter(quiet)
+    try:
+        with caplog.at_level(logging.ERROR, logger="asyncio"):
+            asyncio.run(main())
+            import gc
+            gc.collect()
+    finally:
+        asyncio_log.removeFilter(quiet)
+    logged = [r.getMessage() + type(r.exc_info and r.exc_info[1]).__name__ for r in caplog.records]
+    assert any("kept" in line for line in logged), logged
+    assert not any("WebSocketClosedError" in line for line in logged), logged

@@ -80,11 +80,27 @@ def cull_only_live_kernels(manager: type) -> None:
     manager.cull_kernel_if_idle = cull_kernel_if_idle
 
 
+class ClosedPageWrite(logging.Filter):
+    """Drops asyncio's "Task exception was never retrieved" for a message written to a page's
+    websocket after the page closed (tornado's WebSocketClosedError): the page is gone, so
+    there is nobody to tell; every other unretrieved exception is still logged."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if error is None and isinstance(getattr(record, "args", None), dict):
+            error = record.args.get("exception")  # asyncio passes the context's exception here
+        closed = type(error).__name__ == "WebSocketClosedError"
+        return not (closed and str(record.msg).startswith("Task exception was never retrieved"))
+
+
 def install(notebooks: Path | None = None) -> None:
-    """Everything above, for a server about to start: the culler patched and, when given, the
-    notebooks under `notebooks` signed."""
+    """Everything above, for a server about to start: the culler patched, a write to a closed
+    page kept out of the log and, when given, the notebooks under `notebooks` signed."""
     from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
 
     cull_only_live_kernels(MappingKernelManager)
+    asyncio_log = logging.getLogger("asyncio")
+    if not any(isinstance(f, ClosedPageWrite) for f in asyncio_log.filters):
+        asyncio_log.addFilter(ClosedPageWrite())
     if notebooks is not None:
         trust_notebooks(notebooks)
