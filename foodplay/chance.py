@@ -96,8 +96,13 @@ class Chance:
         # engine's arbitrary deal of what nobody named (foodplay.companion.private)
         self.taken: list[str] = []
 
-    def __reduce__(self) -> tuple[Any, ...]:  # clone() pickles states
+    def __reduce__(self) -> tuple[Any, ...]:
         return _rebuild, (self.outcomes, self.used, self.ask, self.taken)
+
+    def copy(self) -> Chance:
+        """An independent copy that shares the outcomes themselves (they never change):
+        `State.clone` copies a table game's Chance this way, not by pickling every outcome."""
+        return _rebuild(self.outcomes, self.used, self.ask, list(self.taken))
 
     def draw(self, pile: str, cards: list[str], seat: int | None, private: bool) -> str:
         """The card drawn from `cards` (top = last), taking the next named outcome if any."""

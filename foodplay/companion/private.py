@@ -108,7 +108,7 @@ def fit(new_state: NewState, moves: Sequence[Move], state: State, move: Move,
     chance = state.chance
     if card is None or chance is None:
         return None
-    trial = _clone(state)
+    trial = state.clone()
     trial.hold(move.seat, card)
     if not trial.check(move).ok:  # out of turn, out of phase...: not a matter of the hand
         return None
@@ -208,20 +208,6 @@ def _private_pile(state: State, seat: int) -> str:
     return f"{name}.{seat}"
 
 
-def _clone(state: State) -> State:
-    """`state.clone()` with its Chance copied shallowly (its outcomes are immutable): pickling
-    hundreds of outcomes for every clone cost most of a replay."""
-    chance = state.chance
-    state.chance = None
-    try:
-        twin = state.clone()
-    finally:
-        state.chance = chance
-    if chance is not None:
-        twin.chance = copy = Chance(chance.outcomes, ask=chance.ask)
-        copy.used, copy.taken = chance.used, list(chance.taken)
-    return twin
-
 
 def _public(events: Sequence[Event]) -> list[tuple[str, Any]]:
     """What everyone at the table saw of some events."""
@@ -256,7 +242,7 @@ class _Replay:
             state = new_state(Chance(drawn))
             for k in range(max(at.values()) + 1):
                 if k in at.values():
-                    clones[k] = _clone(state)
+                    clones[k] = state.clone()
                 state.apply_legal(self.moves[k])
             self.before = {i: (k, clones[k]) for i, k in at.items()}
 
@@ -282,7 +268,7 @@ class _Replay:
                 if _public(state.setup_events) != self.setup_seen:
                     return None
             else:
-                state = _clone(base)
+                state = base.clone()
                 state.chance.outcomes[:] = drawn
             for k in range(start, len(self.moves)):
                 if _public(state.apply(self.moves[k])) != self.seen[k]:

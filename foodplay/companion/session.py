@@ -199,7 +199,7 @@ class TableSession:
         if len(legal) != 1:
             return pos
         try:
-            _clone(state).apply_legal(legal[0])
+            state.clone().apply_legal(legal[0])
         except ChanceNeeded as need:
             return replace(pos, pending=legal[0], need=need)
         return pos
@@ -242,7 +242,7 @@ class TableSession:
                 raise EntryRefused(fitted.key, fitted.clause, **fitted.params)
             state = fitted.state
             pos = replace(pos, state=state)
-        twin = _clone(state)
+        twin = state.clone()
         try:
             events = twin.apply(move)
         except ChanceNeeded as more:
@@ -284,7 +284,7 @@ class TableSession:
                 except ChanceNeeded as more:
                     return replace(pos, named=named, need=more), []
                 return self._settle(_Position(state)), list(state.setup_events)
-            twin = _clone(pos.state)
+            twin = pos.state.clone()
             chance = twin.chance
             chance.outcomes[chance.used:] = list(named)
             try:
@@ -479,20 +479,6 @@ def _safe(params: Any) -> dict[str, Any]:
             if isinstance(value, str) and (len(value) > 40 or not value.isprintable()) else value
             for name, value in dict(params).items()}
 
-
-def _clone(state: State) -> State:
-    """`state.clone()`, its Chance copied shallowly: the outcomes are immutable, and pickling
-    hundreds of them on every entry cost most of an entry's time."""
-    chance = state.chance
-    state.chance = None
-    try:
-        twin = state.clone()
-    finally:
-        state.chance = chance
-    if chance is not None:
-        twin.chance = copy = Chance(chance.outcomes, ask=chance.ask)
-        copy.used, copy.taken = chance.used, list(chance.taken)  # private.py reads what was taken
-    return twin
 
 
 def _deciding(state: State) -> set[Seat]:
